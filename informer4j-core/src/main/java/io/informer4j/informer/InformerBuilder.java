@@ -1,0 +1,154 @@
+package io.informer4j.informer;
+
+import io.informer4j.cache.IndexFunction;
+import io.informer4j.informer.internal.DefaultSharedIndexInformer;
+import io.informer4j.informer.internal.InformerConfig;
+import io.informer4j.informer.internal.ReflectorSettings;
+import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.Selection;
+import io.informer4j.source.SourceException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import java.util.function.UnaryOperator;
+
+/**
+ * Configures a {@link SharedIndexInformer}. Defaults follow client-go: watch-list on (with fallback),
+ * automatic paging, 5–10 minute watch timeouts, 0.8 s → 30 s jittered backoff, retry forever, no
+ * resync. Not thread-safe; the informer it builds is.
+ *
+ * @param <T> the object type
+ */
+public final class InformerBuilder<T> {
+
+  private final ListerWatcher<T> source;
+  private final ObjectAdapter<T> adapter;
+  private String name;
+  private Selection selection = Selection.all();
+  private Duration resync = Duration.ZERO;
+  private UnaryOperator<T> transform;
+  private final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();
+  private InformerRuntime runtime;
+  private long pageSize;
+  private boolean watchList = true;
+  private Duration minWatchTimeout = Duration.ofMinutes(5);
+  private BackoffPolicy backoff = BackoffPolicy.DEFAULT;
+  private RetryPolicy retryPolicy = RetryPolicy.ALWAYS;
+  private Consumer<SourceException> watchErrorHandler = e -> { };
+  private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+
+  InformerBuilder(ListerWatcher<T> source, ObjectAdapter<T> adapter) {
+    this.source = Objects.requireNonNull(source, "source");
+    this.adapter = Objects.requireNonNull(adapter, "adapter");
+  }
+
+  /** Names the informer in logs, status and metrics (default: the source's description). */
+  public InformerBuilder<T> name(String name) {
+    this.name = Objects.requireNonNull(name, "name");
+    return this;
+  }
+
+  /** Restricts what is listed and watched: a namespace and label and field selectors. */
+  public InformerBuilder<T> selection(Selection selection) {
+    this.selection = Objects.requireNonNull(selection, "selection");
+    return this;
+  }
+
+  /**
+   * Sets the default resync period: handlers added without their own get it, and it is the initial
+   * resync check period. Zero (the default) for none; at least one second otherwise.
+   */
+  public InformerBuilder<T> resync(Duration period) {
+    this.resync = HandlerOptions.named("default").withResync(period).resyncPeriod();
+    return this;
+  }
+
+  /**
+   * Transforms every object before it is cached (for example to drop fields and save memory). Runs
+   * before anyone else sees the object, also on watch-list buffers; must be idempotent and
+   * thread-safe; a throw or null result makes that object count as malformed.
+   */
+  public InformerBuilder<T> transform(UnaryOperator<T> transform) {
+    this.transform = Objects.requireNonNull(transform, "transform");
+    return this;
+  }
+
+  /** Adds an index (the {@code namespace} index always exists). */
+  public InformerBuilder<T> indexer(String name, IndexFunction<T> function) {
+    if (indexers.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(function, "function")) != null) {
+      throw new IllegalArgumentException("index '" + name + "' is already configured");
+    }
+    return this;
+  }
+
+  /**
+   * Runs on shared threads. Without a runtime, the informer creates its own and closes it when it
+   * stops; share one among many informers to keep the thread count flat.
+   */
+  public InformerBuilder<T> runtime(InformerRuntime runtime) {
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    return this;
+  }
+
+  /** Sets the list page size; 0 (the default) chooses as client-go does. */
+  public InformerBuilder<T> pageSize(long pageSize) {
+    if (pageSize < 0) {
+      throw new IllegalArgumentException("page size must not be negative: " + pageSize);
+    }
+    this.pageSize = pageSize;
+    return this;
+  }
+
+  /** Turns streaming of the initial state (watch-list) on (the default) or off. */
+  public InformerBuilder<T> watchList(boolean enabled) {
+    this.watchList = enabled;
+    return this;
+  }
+
+  /** Sets the shortest watch timeout; each watch times out at random in [min, 2 × min). */
+  public InformerBuilder<T> minWatchTimeout(Duration minimum) {
+    if (minimum.isZero() || minimum.isNegative()) {
+      throw new IllegalArgumentException("watch timeout must be positive: " + minimum);
+    }
+    this.minWatchTimeout = minimum;
+    return this;
+  }
+
+  /** Sets the delays between failed attempts. */
+  public InformerBuilder<T> backoff(BackoffPolicy backoff) {
+    this.backoff = Objects.requireNonNull(backoff, "backoff");
+    return this;
+  }
+
+  /** Decides whether failures are retried (default: always). */
+  public InformerBuilder<T> retryPolicy(RetryPolicy policy) {
+    this.retryPolicy = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  /** Is told about every list and watch failure; for visibility, it cannot change what happens. */
+  public InformerBuilder<T> watchErrorHandler(Consumer<SourceException> handler) {
+    this.watchErrorHandler = Objects.requireNonNull(handler, "handler");
+    return this;
+  }
+
+  /** Supplies numbers in [0, 1) for backoff jitter and watch timeouts (for deterministic tests). */
+  public InformerBuilder<T> random(DoubleSupplier random) {
+    this.random = Objects.requireNonNull(random, "random");
+    return this;
+  }
+
+  /** Returns the informer, not started. */
+  public SharedIndexInformer<T> build() {
+    ReflectorSettings reflector = new ReflectorSettings(selection, pageSize, watchList, minWatchTimeout, backoff,
+        retryPolicy, watchErrorHandler, random);
+    String informerName = name != null ? name : source.description();
+    return new DefaultSharedIndexInformer<>(new InformerConfig<>(informerName, source, adapter, reflector, resync,
+        transform, Map.copyOf(indexers), runtime));
+  }
+}

@@ -1,0 +1,189 @@
+package io.informer4j.informer;
+
+import io.informer4j.time.Clock;
+import io.informer4j.time.ExecutorScheduler;
+import io.informer4j.time.Scheduler;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The threads informers run on, shared by any number of informers and handlers, so the thread count
+ * does not grow with them:
+ * <ul>
+ *   <li>an I/O pool for blocking list calls and watch opening (at most {@code ioThreads} at once);
+ *   <li>a dispatch pool that applies changes to caches and runs handlers, each informer and each
+ *       handler as its own serial lane (at most {@code dispatchThreads}); a handler that blocks
+ *       holds one dispatch thread, the others keep serving its siblings;
+ *   <li>one timer thread for backoff, resync and watch timeouts.
+ * </ul>
+ * Pool threads are daemons and end after 30 s idle. Watch events arrive on the backend's own
+ * threads (for example its HTTP client's) and are only enqueued there.
+ *
+ * <p>Thread-safe. {@link #close(Duration)} ends every thread; informers still using the runtime then
+ * stop being served.
+ */
+public final class InformerRuntime implements AutoCloseable {
+
+  private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+  private final String name;
+  private final ThreadPoolExecutor io;
+  private final ThreadPoolExecutor dispatch;
+  private final ScheduledThreadPoolExecutor timer;
+  private final Scheduler scheduler;
+  private final Clock clock;
+
+  private InformerRuntime(Builder b) {
+    this.name = b.name;
+    this.io = pool(b.name + "-io", b.ioThreads);
+    this.dispatch = pool(b.name + "-dispatch", b.dispatchThreads);
+    this.timer = new ScheduledThreadPoolExecutor(1, threads(b.name + "-timer"));
+    timer.setRemoveOnCancelPolicy(true);
+    this.scheduler = b.scheduler != null ? b.scheduler : new ExecutorScheduler(timer);
+    this.clock = b.clock;
+  }
+
+  /** Returns a runtime with default sizes and the system clock. */
+  public static InformerRuntime create(String name) {
+    return builder(name).build();
+  }
+
+  /** Starts configuring a runtime whose threads are named {@code informer4j-<name>-…}. */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  private static ThreadPoolExecutor pool(String prefix, int size) {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS,
+        new LinkedBlockingQueue<>(), threads(prefix));
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+
+  private static ThreadFactory threads(String prefix) {
+    AtomicInteger counter = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, prefix + "-" + counter.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /** Returns the pool for blocking source calls. */
+  public Executor io() {
+    return io;
+  }
+
+  /** Returns the pool that processes events and runs handlers. */
+  public Executor dispatch() {
+    return dispatch;
+  }
+
+  /** Returns the timer. */
+  public Scheduler scheduler() {
+    return scheduler;
+  }
+
+  /** Returns the clock. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** Returns the runtime's name. */
+  public String name() {
+    return name;
+  }
+
+  /** Returns true once {@link #close} was called. */
+  public boolean isClosed() {
+    return dispatch.isShutdown();
+  }
+
+  /** Stops accepting work and interrupts running tasks, without waiting; threads end shortly after. */
+  public void shutdown() {
+    io.shutdownNow();
+    dispatch.shutdownNow();
+    timer.shutdownNow();
+  }
+
+  /**
+   * Stops accepting work, interrupts running tasks and waits for every thread to end.
+   *
+   * @return true if all threads ended within the timeout
+   */
+  public boolean close(Duration timeout) throws InterruptedException {
+    shutdown();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    return io.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
+        && dispatch.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
+        && timer.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS);
+  }
+
+  private static long remaining(long deadline) {
+    return Math.max(0, deadline - System.nanoTime());
+  }
+
+  /** Closes, waiting up to 10 seconds for threads to end. */
+  @Override
+  public void close() {
+    try {
+      close(Duration.ofSeconds(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Configures an {@link InformerRuntime}. Not thread-safe. */
+  public static final class Builder {
+    private final String name;
+    private int ioThreads = 4;
+    private int dispatchThreads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    private Clock clock = Clock.system();
+    private Scheduler scheduler;
+
+    private Builder(String name) {
+      this.name = "informer4j-" + Objects.requireNonNull(name, "name");
+    }
+
+    /** Sets how many source calls may block at once (default 4). */
+    public Builder ioThreads(int threads) {
+      this.ioThreads = positive(threads);
+      return this;
+    }
+
+    /** Sets how many threads process events and run handlers (default max(4, 2 × cores)). */
+    public Builder dispatchThreads(int threads) {
+      this.dispatchThreads = positive(threads);
+      return this;
+    }
+
+    /**
+     * Uses {@code clock} for time and {@code scheduler} for timers, for example one
+     * {@link io.informer4j.time.ManualClock} as both.
+     */
+    public Builder time(Clock clock, Scheduler scheduler) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+      return this;
+    }
+
+    private static int positive(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("thread count must be at least 1: " + n);
+      }
+      return n;
+    }
+
+    /** Returns the runtime; its threads start on demand. */
+    public InformerRuntime build() {
+      return new InformerRuntime(this);
+    }
+  }
+}

@@ -1,0 +1,320 @@
+package io.informer4j.informer.internal;
+
+import io.informer4j.cache.IndexFunction;
+import io.informer4j.cache.Indexer;
+import io.informer4j.cache.ThreadSafeIndexer;
+import io.informer4j.informer.EventHandler;
+import io.informer4j.informer.HandlerOptions;
+import io.informer4j.informer.HandlerRegistration;
+import io.informer4j.informer.InformerFailedException;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.InformerState;
+import io.informer4j.informer.InformerStatus;
+import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.time.Scheduler;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link SharedIndexInformer}: a {@link Reflector} feeding an {@link EventProcessor} that keeps a
+ * {@link ThreadSafeIndexer} and notifies {@link HandlerLane}s, all on an {@link InformerRuntime}.
+ * Thread-safe.
+ *
+ * @param <T> the object type
+ */
+public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
+
+  private static final Logger log = LoggerFactory.getLogger(DefaultSharedIndexInformer.class);
+
+  private final String name;
+  private final InformerRuntime runtime;
+  private final boolean ownsRuntime;
+  private final ThreadSafeIndexer<T> store;
+  private final TaskTracker tracker = new TaskTracker();
+  private final InformerCounters counters = new InformerCounters();
+  private final StateTracker state;
+  private final EventProcessor<T> processor;
+  private final Reflector<T> reflector;
+  private final Duration defaultResync;
+  private final CompletableFuture<Void> stopped = new CompletableFuture<>();
+  private final Object lifecycle = new Object();
+  private Duration resyncCheckPeriod;
+  private Scheduler.Cancellable resyncTimer;
+  private boolean started;
+  private boolean shutDown;
+
+  /** Builds the informer; use {@link SharedIndexInformer#builder} rather than this constructor. */
+  public DefaultSharedIndexInformer(InformerConfig<T> config) {
+    this.name = config.name();
+    this.ownsRuntime = config.runtime() == null;
+    this.runtime = ownsRuntime ? InformerRuntime.create(name) : config.runtime();
+    this.state = new StateTracker(name, runtime.clock());
+    this.store = new ThreadSafeIndexer<>(config.adapter(), "informer " + name, config.indexers());
+    this.processor = new EventProcessor<>(store, config.adapter(), runtime.dispatch(), tracker, this::failInternally);
+    ObjectIntake<T> intake = new ObjectIntake<>(name, config.adapter(), config.transform(), counters.malformed,
+        new ThrottledWarning(log, runtime.clock()));
+    this.reflector = new Reflector<>(name, config.source(), config.adapter(), config.reflector(), intake, processor,
+        runtime, tracker, state, counters, this::giveUp);
+    this.defaultResync = config.defaultResync();
+    this.resyncCheckPeriod = config.defaultResync();
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public HandlerRegistration addEventHandler(EventHandler<T> handler, HandlerOptions options) {
+    Objects.requireNonNull(handler, "handler");
+    Objects.requireNonNull(options, "options");
+    synchronized (lifecycle) {
+      if (shutDown) {
+        throw new IllegalStateException("informer " + name + " has stopped; cannot add handler '" + options.name() + "'");
+      }
+      HandlerOptions effective = effectiveOptions(options);
+      HandlerLane<T> lane = new HandlerLane<>(name, handler, effective, runtime.dispatch(), tracker, runtime.clock(),
+          counters.handlerFailures);
+      synchronized (processor.processingLock()) {
+        processor.addLane(lane, started);
+      }
+      return lane;
+    }
+  }
+
+  /** Must hold the lifecycle lock. Applies client-go's resync rules for handler periods. */
+  private HandlerOptions effectiveOptions(HandlerOptions options) {
+    Duration period = options.resyncPeriod();
+    if (period.isZero()) {
+      return options;
+    }
+    if (!started) {
+      if (resyncCheckPeriod.isZero() || period.compareTo(resyncCheckPeriod) < 0) {
+        resyncCheckPeriod = period;
+      }
+      return options;
+    }
+    if (resyncCheckPeriod.isZero()) {
+      log.warn("informer {}: handler '{}' asks for resync every {}, but the informer was started without resync; it gets none",
+          name, options.name(), period);
+      return options.withResync(Duration.ZERO);
+    }
+    if (period.compareTo(resyncCheckPeriod) < 0) {
+      log.warn("informer {}: handler '{}' asks for resync every {}, below the informer's check period {}; using {}",
+          name, options.name(), period, resyncCheckPeriod, resyncCheckPeriod);
+      return options.withResync(resyncCheckPeriod);
+    }
+    return options;
+  }
+
+  /** Adds a handler named after its class, with the informer's default resync period. */
+  @Override
+  public HandlerRegistration addEventHandler(EventHandler<T> handler) {
+    return addEventHandler(handler, HandlerOptions.named(handler.getClass().getName()).withResync(defaultResync));
+  }
+
+  @Override
+  public void removeEventHandler(HandlerRegistration registration) {
+    HandlerLane<T> lane = lane(registration);
+    lane.markRemoved();
+    synchronized (processor.processingLock()) {
+      processor.removeLane(lane);
+    }
+  }
+
+  @Override
+  public boolean removeEventHandlerAndWait(HandlerRegistration registration, Duration timeout) throws InterruptedException {
+    HandlerLane<T> lane = lane(registration);
+    if (lane.isDeliveringOnCurrentThread()) {
+      throw new IllegalStateException(lane + " cannot wait for its own removal from inside its handler");
+    }
+    removeEventHandler(lane);
+    return awaitQuietly(lane.finished(), timeout);
+  }
+
+  @SuppressWarnings("unchecked")
+  private HandlerLane<T> lane(HandlerRegistration registration) {
+    if (!(registration instanceof HandlerLane<?> lane)) {
+      throw new IllegalArgumentException("not a registration of informer " + name + ": " + registration);
+    }
+    return (HandlerLane<T>) lane;
+  }
+
+  @Override
+  public Indexer<T> indexer() {
+    return store;
+  }
+
+  @Override
+  public void addIndexers(Map<String, IndexFunction<T>> indexers) {
+    store.addIndexers(indexers);
+  }
+
+  @Override
+  public void start() {
+    synchronized (lifecycle) {
+      if (started || shutDown) {
+        throw new IllegalStateException("informer " + name + (shutDown ? " has stopped" : " is already started"));
+      }
+      started = true;
+      state.moveTo(InformerState.STARTING);
+      scheduleResyncLocked();
+    }
+    reflector.start();
+  }
+
+  /** Must hold the lifecycle lock. */
+  private void scheduleResyncLocked() {
+    if (!resyncCheckPeriod.isZero() && !shutDown) {
+      resyncTimer = runtime.scheduler().schedule(resyncCheckPeriod, this::resyncTick);
+    }
+  }
+
+  private void resyncTick() {
+    long now = runtime.clock().nanoTime();
+    List<HandlerLane<T>> due = new ArrayList<>();
+    synchronized (processor.processingLock()) {
+      for (HandlerLane<T> lane : processor.lanes()) {
+        if (lane.takeResyncIfDue(now)) {
+          due.add(lane);
+        }
+      }
+    }
+    if (!due.isEmpty()) {
+      processor.enqueue(new Delta.SyncAll<>(due));
+    }
+    synchronized (lifecycle) {
+      scheduleResyncLocked();
+    }
+  }
+
+  @Override
+  public void stop() {
+    if (state.moveTo(InformerState.STOPPED)) {
+      shutDown(null);
+    }
+  }
+
+  private void giveUp(Throwable cause) {
+    if (state.moveTo(InformerState.FAILED)) {
+      log.error("informer {}: giving up: {}", name, cause.toString(), cause);
+      shutDown(cause);
+    }
+  }
+
+  private void failInternally(Throwable cause) {
+    giveUp(new IllegalStateException("internal error while applying changes: " + cause, cause));
+  }
+
+  private void shutDown(Throwable cause) {
+    List<HandlerLane<T>> lanes;
+    synchronized (lifecycle) {
+      if (shutDown) {
+        return;
+      }
+      shutDown = true;
+      if (resyncTimer != null) {
+        resyncTimer.cancel();
+      }
+    }
+    reflector.stop();
+    processor.stop();
+    synchronized (processor.processingLock()) {
+      lanes = processor.lanes();
+    }
+    lanes.forEach(HandlerLane::markRemoved);
+    if (cause != null) {
+      processor.synced().completeExceptionally(new InformerFailedException(name, cause));
+    }
+    tracker.closeThen(() -> {
+      if (ownsRuntime) {
+        runtime.shutdown();
+      }
+      if (cause == null) {
+        stopped.complete(null);
+      } else {
+        stopped.completeExceptionally(new InformerFailedException(name, cause));
+      }
+    });
+  }
+
+  @Override
+  public boolean close(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    stop();
+    boolean quiet = awaitQuietly(stopped, timeout);
+    if (ownsRuntime) {
+      quiet &= runtime.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    }
+    return quiet;
+  }
+
+  private static boolean awaitQuietly(CompletableFuture<Void> future, Duration timeout) throws InterruptedException {
+    try {
+      future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return true;
+    } catch (ExecutionException e) {
+      return true;
+    } catch (TimeoutException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public boolean hasSynced() {
+    CompletableFuture<Void> synced = processor.synced();
+    return synced.isDone() && !synced.isCompletedExceptionally();
+  }
+
+  @Override
+  public CompletableFuture<Void> synced() {
+    return processor.synced();
+  }
+
+  @Override
+  public boolean waitForCacheSync(Duration timeout) throws InterruptedException {
+    try {
+      processor.synced().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return true;
+    } catch (ExecutionException | TimeoutException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public CompletableFuture<Void> stopped() {
+    return stopped;
+  }
+
+  @Override
+  public InformerState state() {
+    return state.state();
+  }
+
+  @Override
+  public String lastSyncResourceVersion() {
+    return reflector.lastSyncResourceVersion();
+  }
+
+  @Override
+  public InformerStatus status() {
+    return new InformerStatus(name, state.state(), state.since(), hasSynced(), store.size(), lastSyncResourceVersion(),
+        state.lastEventTime(), state.lastListTime(), state.consecutiveFailures(), state.lastError(),
+        counters.lists.sum(), counters.relists.sum(), counters.watches.sum(), counters.events.sum(),
+        counters.errors.sum(), counters.malformed.sum(), counters.handlerFailures.sum(), store.indexErrors());
+  }
+
+  @Override
+  public String toString() {
+    return "informer " + name + " (" + state.state() + ")";
+  }
+}

@@ -1,0 +1,27 @@
+package io.informer4j.informer.internal;
+
+import io.informer4j.cache.IndexFunction;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.source.ListerWatcher;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * Everything an informer is built from; assembled by {@link io.informer4j.informer.InformerBuilder}.
+ *
+ * @param name          the informer's name
+ * @param source        lists and watches
+ * @param adapter       reads object identity
+ * @param reflector     list and watch settings
+ * @param defaultResync resync period of handlers added without one, and the initial resync check period
+ * @param transform     applied to every object before it is cached; null for none
+ * @param indexers      extra indexes
+ * @param runtime       shared threads; null to own a private runtime, closed when the informer stops
+ * @param <T>           the object type
+ */
+public record InformerConfig<T>(String name, ListerWatcher<T> source, ObjectAdapter<T> adapter,
+                                ReflectorSettings reflector, Duration defaultResync, UnaryOperator<T> transform,
+                                Map<String, IndexFunction<T>> indexers, InformerRuntime runtime) {
+}

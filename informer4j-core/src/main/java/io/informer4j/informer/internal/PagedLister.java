@@ -1,0 +1,114 @@
+package io.informer4j.informer.internal;
+
+import io.informer4j.source.ExpiredException;
+import io.informer4j.source.ListPage;
+import io.informer4j.source.ListRequest;
+import io.informer4j.source.ListSink;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.MalformedObjectException;
+import io.informer4j.source.Selection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Lists a whole selection, page by page, with client-go's pager rules:
+ * <ul>
+ *   <li>page size: the configured one if set; else 500, except for a list pinned to a specific
+ *       resourceVersion (neither {@code ""} nor {@code "0"}), which is unpaginated so a watch cache
+ *       can serve it, unless an earlier {@code "0"} list came back paginated (no watch cache: keep
+ *       paging);
+ *   <li>continuation pages carry only the token (resourceVersion and match cleared);
+ *   <li>if a page after the first fails as expired, one unpaginated list at the original version
+ *       replaces the partial result.
+ * </ul>
+ * Items pass the {@link ObjectIntake} as they arrive, so only admitted (transformed) objects are
+ * kept. Used by one reflector at a time; not thread-safe.
+ *
+ * @param <T> the object type
+ */
+final class PagedLister<T> {
+
+  static final long DEFAULT_PAGE_SIZE = 500;
+  private static final Logger log = LoggerFactory.getLogger(PagedLister.class);
+
+  /** A complete list: the admitted objects and the version they were read at. */
+  record Result<T>(List<T> objects, String resourceVersion) {
+  }
+
+  private final String informer;
+  private final ListerWatcher<T> source;
+  private final Selection selection;
+  private final long configuredPageSize;
+  private final ObjectIntake<T> intake;
+  private final LongAdder listCalls;
+  private boolean paginatedResult;
+
+  PagedLister(String informer, ListerWatcher<T> source, Selection selection, long configuredPageSize,
+              ObjectIntake<T> intake, LongAdder listCalls) {
+    this.informer = informer;
+    this.source = source;
+    this.selection = selection;
+    this.configuredPageSize = configuredPageSize;
+    this.intake = intake;
+    this.listCalls = listCalls;
+  }
+
+  /**
+   * Lists everything at {@code resourceVersion}. Blocks; throws what the source throws (see
+   * {@link SourceCalls}).
+   */
+  Result<T> listAll(String resourceVersion) {
+    List<T> objects = new ArrayList<>();
+    ListSink<T> sink = new ListSink<>() {
+      @Override
+      public void accept(T item) {
+        T admitted = intake.admit(item);
+        if (admitted != null) {
+          objects.add(admitted);
+        }
+      }
+
+      @Override
+      public void malformed(MalformedObjectException problem) {
+        intake.reject(problem);
+      }
+    };
+    ListRequest request = ListRequest.of(selection, resourceVersion).withLimit(pageSize(resourceVersion));
+    ListPage page = call(request, sink);
+    if ("0".equals(resourceVersion) && page.hasMore()) {
+      paginatedResult = true;
+    }
+    while (page.hasMore()) {
+      try {
+        page = call(request.continueWith(page.continueToken()), sink);
+      } catch (ExpiredException e) {
+        log.info("informer {}: a continuation page expired ({}); listing everything at resourceVersion '{}' in one request",
+            informer, e.getMessage(), resourceVersion);
+        objects.clear();
+        page = call(ListRequest.of(selection, resourceVersion), sink);
+      }
+    }
+    return new Result<>(objects, page.resourceVersion());
+  }
+
+  private long pageSize(String resourceVersion) {
+    if (configuredPageSize > 0) {
+      return configuredPageSize;
+    }
+    if (paginatedResult) {
+      return DEFAULT_PAGE_SIZE;
+    }
+    if (!resourceVersion.isEmpty() && !"0".equals(resourceVersion)) {
+      return 0;
+    }
+    return DEFAULT_PAGE_SIZE;
+  }
+
+  private ListPage call(ListRequest request, ListSink<T> sink) {
+    listCalls.increment();
+    return SourceCalls.call(source, () -> source.list(request, sink));
+  }
+}

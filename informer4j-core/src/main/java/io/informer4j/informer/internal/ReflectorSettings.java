@@ -1,0 +1,26 @@
+package io.informer4j.informer.internal;
+
+import io.informer4j.informer.BackoffPolicy;
+import io.informer4j.informer.RetryPolicy;
+import io.informer4j.source.Selection;
+import io.informer4j.source.SourceException;
+import java.time.Duration;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+
+/**
+ * How a reflector lists and watches.
+ *
+ * @param selection         what to list and watch
+ * @param pageSize          list page size; 0 for client-go's automatic choice
+ * @param watchList         try streaming the initial state (sendInitialEvents) before listing
+ * @param minWatchTimeout   watches time out after a random duration in [min, 2 × min)
+ * @param backoff           delays between failed attempts
+ * @param retryPolicy       whether to keep retrying
+ * @param watchErrorHandler told about every list and watch failure (for visibility)
+ * @param random            numbers in [0, 1) for jitter and timeouts
+ */
+public record ReflectorSettings(Selection selection, long pageSize, boolean watchList, Duration minWatchTimeout,
+                         BackoffPolicy backoff, RetryPolicy retryPolicy, Consumer<SourceException> watchErrorHandler,
+                         DoubleSupplier random) {
+}

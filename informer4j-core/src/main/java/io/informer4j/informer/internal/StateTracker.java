@@ -1,0 +1,87 @@
+package io.informer4j.informer.internal;
+
+import io.informer4j.informer.InformerState;
+import io.informer4j.time.Clock;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An informer's state machine and health facts. Once STOPPED or FAILED, the state never changes
+ * again. Thread-safe.
+ */
+final class StateTracker {
+
+  private static final Logger log = LoggerFactory.getLogger(StateTracker.class);
+
+  private final String informer;
+  private final Clock clock;
+  private InformerState state = InformerState.NEW;
+  private Instant since;
+  private int consecutiveFailures;
+  private String lastError;
+  private volatile Instant lastEventTime;
+  private volatile Instant lastListTime;
+
+  StateTracker(String informer, Clock clock) {
+    this.informer = informer;
+    this.clock = clock;
+    this.since = clock.instant();
+  }
+
+  /** Moves to {@code next} unless the current state is final; returns whether it moved. */
+  synchronized boolean moveTo(InformerState next) {
+    if (state.isTerminal()) {
+      return false;
+    }
+    if (state != next) {
+      log.debug("informer {}: {} -> {}", informer, state, next);
+      state = next;
+      since = clock.instant();
+    }
+    return true;
+  }
+
+  synchronized InformerState state() {
+    return state;
+  }
+
+  synchronized Instant since() {
+    return since;
+  }
+
+  /** Records a failure; returns the number of failures in a row, this one included. */
+  synchronized int failed(String message) {
+    lastError = message;
+    return ++consecutiveFailures;
+  }
+
+  /** Records progress: a list applied or a watch that delivered something. */
+  synchronized void succeeded() {
+    consecutiveFailures = 0;
+  }
+
+  synchronized int consecutiveFailures() {
+    return consecutiveFailures;
+  }
+
+  synchronized String lastError() {
+    return lastError;
+  }
+
+  void eventReceived() {
+    lastEventTime = clock.instant();
+  }
+
+  void listCompleted() {
+    lastListTime = clock.instant();
+  }
+
+  Instant lastEventTime() {
+    return lastEventTime;
+  }
+
+  Instant lastListTime() {
+    return lastListTime;
+  }
+}

@@ -1,0 +1,188 @@
+package io.informer4j.testing;
+
+import io.informer4j.source.ExpiredException;
+import io.informer4j.source.InvalidRequestException;
+import io.informer4j.source.ListPage;
+import io.informer4j.source.ListRequest;
+import io.informer4j.source.ListSink;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.SourceException;
+import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchHandle;
+import io.informer4j.source.WatchListener;
+import io.informer4j.source.WatchRequest;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A scripted source for unit tests: it holds a state (items by key and a resourceVersion), answers
+ * lists from it (paged by the request's limit), records every request, fails the next calls when
+ * told, and hands each opened watch to the test, which pushes events itself.
+ */
+public final class FakeSource implements ListerWatcher<Item> {
+
+  /** An opened watch, driven by the test. */
+  public static final class Watch implements WatchHandle {
+    public final WatchRequest request;
+    private final WatchListener<Item> listener;
+    private volatile boolean closedByClient;
+
+    Watch(WatchRequest request, WatchListener<Item> listener) {
+      this.request = request;
+      this.listener = listener;
+    }
+
+    public void send(WatchEvent<Item> event) {
+      listener.onEvent(event);
+    }
+
+    public WatchListener<Item> listener() {
+      return listener;
+    }
+
+    /** Ends the watch from the server side. */
+    public void end(SourceException error) {
+      listener.onClose(error);
+    }
+
+    @Override
+    public void close() {
+      closedByClient = true;
+    }
+
+    public boolean isClosedByClient() {
+      return closedByClient;
+    }
+  }
+
+  private final TreeMap<String, Item> state = new TreeMap<>();
+  private String resourceVersion = "1";
+  private final Deque<SourceException> listFailures = new ArrayDeque<>();
+  private final Deque<SourceException> watchFailures = new ArrayDeque<>();
+  private final List<ListRequest> lists = new CopyOnWriteArrayList<>();
+  private final List<Watch> watches = new CopyOnWriteArrayList<>();
+  private final List<WatchRequest> watchRequests = new CopyOnWriteArrayList<>();
+  private volatile boolean watchListSupported = true;
+  private volatile boolean watchListRejected;
+  private volatile boolean expireContinuations;
+
+  public synchronized void put(Item item) {
+    state.put(item.key(), item);
+  }
+
+  public synchronized void remove(String key) {
+    state.remove(key);
+  }
+
+  public synchronized void setResourceVersion(String rv) {
+    resourceVersion = rv;
+  }
+
+  public synchronized void failNextList(SourceException e) {
+    listFailures.add(e);
+  }
+
+  public synchronized void failNextWatch(SourceException e) {
+    watchFailures.add(e);
+  }
+
+  /** Declares the source unable to do watch-list: it is never asked. */
+  public void declareNoWatchList() {
+    watchListSupported = false;
+  }
+
+  /** Claims watch-list support but answers sendInitialEvents with 422, as 1.33 servers did. */
+  public void rejectWatchList() {
+    watchListRejected = true;
+  }
+
+  /** Makes every continuation page fail as expired. */
+  public void expireContinuations(boolean expire) {
+    expireContinuations = expire;
+  }
+
+  public List<ListRequest> lists() {
+    return Collections.unmodifiableList(lists);
+  }
+
+  public List<Watch> watches() {
+    return Collections.unmodifiableList(watches);
+  }
+
+  /** Every watch attempt, including refused ones. */
+  public List<WatchRequest> watchRequests() {
+    return Collections.unmodifiableList(watchRequests);
+  }
+
+  public Watch lastWatch() {
+    return watches.get(watches.size() - 1);
+  }
+
+  @Override
+  public synchronized ListPage list(ListRequest request, ListSink<Item> sink) {
+    lists.add(request);
+    if (!listFailures.isEmpty()) {
+      throw listFailures.poll();
+    }
+    List<Item> all = new ArrayList<>(state.values());
+    int offset = 0;
+    if (request.continueToken() != null) {
+      if (expireContinuations) {
+        throw new ExpiredException("continue token expired");
+      }
+      offset = Integer.parseInt(request.continueToken());
+    }
+    int end = request.limit() > 0 ? (int) Math.min(all.size(), offset + request.limit()) : all.size();
+    for (Item item : all.subList(offset, end)) {
+      sink.accept(item);
+    }
+    return new ListPage(resourceVersion, end < all.size() ? Integer.toString(end) : null, null);
+  }
+
+  @Override
+  public synchronized WatchHandle watch(WatchRequest request, WatchListener<Item> listener) {
+    watchRequests.add(request);
+    if (!watchFailures.isEmpty()) {
+      throw watchFailures.poll();
+    }
+    if (request.sendInitialEvents() && (!watchListSupported || watchListRejected)) {
+      throw new InvalidRequestException("sendInitialEvents is not supported", 422);
+    }
+    Watch watch = new Watch(request, listener);
+    watches.add(watch);
+    return watch;
+  }
+
+  /** Streams the current state as a watch-list's initial events on {@code watch}, ending with the bookmark. */
+  public void sendInitialEvents(Watch watch) {
+    List<Item> items;
+    String rv;
+    synchronized (this) {
+      items = new ArrayList<>(state.values());
+      rv = resourceVersion;
+    }
+    items.forEach(item -> watch.send(WatchEvent.added(item)));
+    watch.send(WatchEvent.bookmark(rv, true));
+  }
+
+  @Override
+  public boolean supportsWatchList() {
+    return watchListSupported;
+  }
+
+  @Override
+  public String description() {
+    return "fake items";
+  }
+
+  /** Returns the keys and versions of the state, for comparing with a cache. */
+  public synchronized Map<String, Item> snapshot() {
+    return Map.copyOf(state);
+  }
+}
