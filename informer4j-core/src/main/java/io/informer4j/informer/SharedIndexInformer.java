@@ -65,6 +65,9 @@ public interface SharedIndexInformer<T> {
    */
   boolean removeEventHandlerAndWait(HandlerRegistration registration, Duration timeout) throws InterruptedException;
 
+  /** Returns the handlers currently registered, in registration order. */
+  java.util.List<HandlerRegistration> handlers();
+
   /** Returns the cache (read access and indexes). */
   Indexer<T> indexer();
 

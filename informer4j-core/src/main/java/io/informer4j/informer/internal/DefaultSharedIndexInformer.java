@@ -150,6 +150,13 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   }
 
   @Override
+  public List<HandlerRegistration> handlers() {
+    synchronized (processor.processingLock()) {
+      return List.copyOf(processor.lanes());
+    }
+  }
+
+  @Override
   public Indexer<T> indexer() {
     return store;
   }
