@@ -1,0 +1,452 @@
+package io.informer4j.queue;
+
+import io.informer4j.queue.internal.Nanos;
+import io.informer4j.queue.internal.OwnedScheduler;
+import io.informer4j.time.Clock;
+import io.informer4j.time.Scheduler;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The work queue behind {@link WorkQueueBuilder#build()}: one lock guards a map from item to its
+ * {@link Entry} (queued, processing, or processing and dirty), the ready entries in hand-out order,
+ * the in-flight list and the delayed adds. Thread-safe; see the interfaces for the contract.
+ *
+ * @param <K> the item type
+ */
+final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(StandardWorkQueue.class);
+  private static final long REJECTION_WARNING_INTERVAL_NANOS = Duration.ofSeconds(10).toNanos();
+  private static final double NANOS_PER_SECOND = 1e9;
+
+  private final String name;
+  private final Clock clock;
+  private final RateLimiter<K> rateLimiter;
+  private final QueueOrdering ordering;
+  private final OwnedScheduler ownedScheduler;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition itemReady = lock.newCondition();
+  private final Condition nothingInFlight = lock.newCondition();
+  private final HashMap<K, Entry<K>> entries = new HashMap<>();
+  private final ReadyQueue<K> ready;
+  private final InFlight<K> inFlight = new InFlight<>();
+  private final DelayedAdds<K> delayed;
+  private final Consumer<Object> onDelayDue = this::moveDueDelayedAdds;
+  private final AtomicLong rejected = new AtomicLong();
+  private final QueueMetrics metrics;
+  private final boolean timed;
+  private int waitingGets;
+  private boolean draining;
+  private long lastRejectionWarningNanos;
+  private long rejectionsSinceWarning;
+  private volatile boolean shuttingDown;
+  private volatile int depth;
+  private volatile int maxDepth;
+
+  StandardWorkQueue(String name, Clock clock, Scheduler scheduler, MeterRegistry registry, RateLimiter<K> rateLimiter,
+      QueueOrdering ordering, int maxDepth) {
+    this.name = name;
+    this.clock = clock;
+    this.rateLimiter = rateLimiter;
+    this.ordering = ordering;
+    this.maxDepth = maxDepth;
+    this.ownedScheduler = scheduler == null ? new OwnedScheduler("informer4j-workqueue-timer[" + name + "]") : null;
+    this.delayed = new DelayedAdds<>(scheduler == null ? ownedScheduler : scheduler);
+    this.ready = ReadyQueue.create(ordering, clock.nanoTime());
+    this.lastRejectionWarningNanos = clock.nanoTime() - REJECTION_WARNING_INTERVAL_NANOS;
+    this.metrics = registry == null ? QueueMetrics.NONE : QueueMetrics.micrometer(registry, this);
+    this.timed = metrics.timed() || ready.needsClock();
+  }
+
+  @Override
+  public boolean add(K item) {
+    return add(item, DEFAULT_PRIORITY);
+  }
+
+  @Override
+  public boolean add(K item, int priority) {
+    Objects.requireNonNull(item, "item");
+    lock.lock();
+    try {
+      return enqueue(item, priority, true);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The client-go add rules; {@code capped} applies the depth cap to a new item. Holds the lock. */
+  private boolean enqueue(K item, int priority, boolean capped) {
+    if (shuttingDown) {
+      return false;
+    }
+    Entry<K> entry = entries.get(item);
+    if (entry == null) {
+      if (capped && maxDepth > 0 && ready.size() >= maxDepth && !delayed.contains(item)) {
+        reject(item);
+        return false;
+      }
+      entry = new Entry<>(item, priority);
+      entries.put(item, entry);
+      long now = now();
+      markDirty(entry, now);
+      makeReady(entry, now);
+      return true;
+    }
+    switch (entry.state) {
+      case QUEUED -> {
+        if (priority > entry.priority) {
+          ready.raise(entry, priority);
+        }
+      }
+      case PROCESSING -> {
+        entry.state = Entry.State.PROCESSING_DIRTY;
+        entry.pendingPriority = priority;
+        markDirty(entry, now());
+      }
+      case PROCESSING_DIRTY -> entry.pendingPriority = Math.max(entry.pendingPriority, priority);
+    }
+    return true;
+  }
+
+  private void markDirty(Entry<K> entry, long now) {
+    entry.addedNanos = now;
+    metrics.added();
+  }
+
+  private void makeReady(Entry<K> entry, long now) {
+    ready.push(entry, now);
+    depth = ready.size();
+    if (waitingGets > 0) {
+      itemReady.signal();
+    }
+  }
+
+  private long now() {
+    return timed ? clock.nanoTime() : 0;
+  }
+
+  private void reject(K item) {
+    rejected.incrementAndGet();
+    metrics.rejected();
+    rejectionsSinceWarning++;
+    long now = clock.nanoTime();
+    if (now - lastRejectionWarningNanos >= REJECTION_WARNING_INTERVAL_NANOS) {
+      LOG.warn("work queue '{}' is at its depth cap of {}: rejected new item {} ({} rejected since the last warning)",
+          name, maxDepth, item, rejectionsSinceWarning);
+      lastRejectionWarningNanos = now;
+      rejectionsSinceWarning = 0;
+    }
+  }
+
+  @Override
+  public Optional<K> get() throws InterruptedException {
+    Entry<K> entry = take(-1);
+    return entry == null ? Optional.empty() : Optional.of(entry.item);
+  }
+
+  @Override
+  public Optional<K> get(Duration timeout) throws InterruptedException {
+    Entry<K> entry = take(Math.max(0, Nanos.of(timeout)));
+    return entry == null ? Optional.empty() : Optional.of(entry.item);
+  }
+
+  @Override
+  public Optional<K> poll() {
+    lock.lock();
+    try {
+      Entry<K> entry = ready.size() == 0 ? null : handOut();
+      return entry == null ? Optional.empty() : Optional.of(entry.item);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public Optional<Prioritized<K>> getWithPriority() throws InterruptedException {
+    return prioritized(take(-1));
+  }
+
+  @Override
+  public Optional<Prioritized<K>> getWithPriority(Duration timeout) throws InterruptedException {
+    return prioritized(take(Math.max(0, Nanos.of(timeout))));
+  }
+
+  /** Safe without the lock: only the worker holding the entry can change its priority, by {@code done}. */
+  private static <K> Optional<Prioritized<K>> prioritized(Entry<K> entry) {
+    return entry == null ? Optional.empty() : Optional.of(new Prioritized<>(entry.item, entry.priority));
+  }
+
+  /** Waits up to {@code timeoutNanos} (forever when negative) for a ready entry and hands it out. */
+  private Entry<K> take(long timeoutNanos) throws InterruptedException {
+    lock.lock();
+    try {
+      long remaining = timeoutNanos;
+      while (ready.size() == 0) {
+        if (shuttingDown || remaining == 0) {
+          return null;
+        }
+        waitingGets++;
+        try {
+          if (remaining < 0) {
+            itemReady.await();
+          } else {
+            remaining = Math.max(0, itemReady.awaitNanos(remaining));
+          }
+        } finally {
+          waitingGets--;
+        }
+      }
+      return handOut();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private Entry<K> handOut() {
+    Entry<K> entry = ready.pop();
+    depth = ready.size();
+    entry.state = Entry.State.PROCESSING;
+    long now = now();
+    metrics.handedOut(now - entry.addedNanos);
+    inFlight.add(entry, now);
+    return entry;
+  }
+
+  @Override
+  public void done(K item) {
+    Objects.requireNonNull(item, "item");
+    lock.lock();
+    try {
+      Entry<K> entry = entries.get(item);
+      if (entry == null || entry.state == Entry.State.QUEUED) {
+        return;
+      }
+      long now = now();
+      inFlight.remove(entry);
+      metrics.finished(now - entry.startedNanos);
+      if (entry.state == Entry.State.PROCESSING_DIRTY) {
+        entry.state = Entry.State.QUEUED;
+        entry.priority = entry.pendingPriority;
+        makeReady(entry, now);
+      } else {
+        entries.remove(item);
+      }
+      if (draining && inFlight.size() == 0) {
+        nothingInFlight.signalAll();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public void addAfter(K item, Duration delay) {
+    addAfter(item, delay, DEFAULT_PRIORITY);
+  }
+
+  @Override
+  public void addAfter(K item, Duration delay, int priority) {
+    Objects.requireNonNull(item, "item");
+    Objects.requireNonNull(delay, "delay");
+    if (shuttingDown) {
+      return;
+    }
+    metrics.retried();
+    long delayNanos = Nanos.of(delay);
+    lock.lock();
+    try {
+      if (delayNanos <= 0) {
+        enqueue(item, priority, false);
+      } else if (!shuttingDown) {
+        long now = clock.nanoTime();
+        delayed.put(item, Nanos.add(now, delayNanos), priority);
+        delayed.arm(now, onDelayDue);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Runs on the scheduler: moves every delayed add whose time has come to the ready queue. */
+  private void moveDueDelayedAdds(Object firedTimer) {
+    lock.lock();
+    try {
+      delayed.fired(firedTimer);
+      if (shuttingDown) {
+        return;
+      }
+      long now = clock.nanoTime();
+      for (DelayedAdds.Waiting<K> due = delayed.pollReady(now); due != null; due = delayed.pollReady(now)) {
+        enqueue(due.item, due.priority, false);
+      }
+      delayed.arm(now, onDelayDue);
+    } catch (RejectedExecutionException e) {
+      LOG.error("work queue '{}': its scheduler rejected the timer for {} delayed items; they move when the next "
+          + "delayed add re-arms it", name, delayed.size(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public void addRateLimited(K item) {
+    addRateLimited(item, DEFAULT_PRIORITY);
+  }
+
+  @Override
+  public void addRateLimited(K item, int priority) {
+    if (!shuttingDown) {
+      addAfter(item, rateLimiter.when(item), priority);
+    }
+  }
+
+  @Override
+  public void forget(K item) {
+    rateLimiter.forget(item);
+  }
+
+  @Override
+  public int numRequeues(K item) {
+    return rateLimiter.numRequeues(item);
+  }
+
+  @Override
+  public RateLimiter<K> rateLimiter() {
+    return rateLimiter;
+  }
+
+  @Override
+  public int len() {
+    return depth;
+  }
+
+  @Override
+  public void shutDown() {
+    lock.lock();
+    try {
+      beginShutdown(false);
+      nothingInFlight.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    releaseResources();
+  }
+
+  @Override
+  public boolean shutDownWithDrain(Duration timeout) throws InterruptedException {
+    return drain(Math.max(0, Nanos.of(timeout)));
+  }
+
+  @Override
+  public void shutDownWithDrain() throws InterruptedException {
+    drain(-1);
+  }
+
+  private boolean drain(long timeoutNanos) throws InterruptedException {
+    lock.lock();
+    try {
+      beginShutdown(true);
+      long remaining = timeoutNanos;
+      while (inFlight.size() > 0 && draining && remaining != 0) {
+        if (remaining < 0) {
+          nothingInFlight.await();
+        } else {
+          remaining = Math.max(0, nothingInFlight.awaitNanos(remaining));
+        }
+      }
+      return inFlight.size() == 0;
+    } finally {
+      lock.unlock();
+      releaseResources();
+    }
+  }
+
+  private void beginShutdown(boolean drain) {
+    if (!shuttingDown) {
+      LOG.debug("work queue '{}' shutting down with {} queued, {} in flight, {} delayed (discarded)",
+          name, ready.size(), inFlight.size(), delayed.size());
+    }
+    shuttingDown = true;
+    draining = drain;
+    delayed.clear();
+    itemReady.signalAll();
+  }
+
+  private void releaseResources() {
+    metrics.close();
+    if (ownedScheduler != null) {
+      ownedScheduler.close();
+    }
+  }
+
+  @Override
+  public boolean isShuttingDown() {
+    return shuttingDown;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public QueueOrdering ordering() {
+    return ordering;
+  }
+
+  @Override
+  public long rejectedAdds() {
+    return rejected.get();
+  }
+
+  @Override
+  public int maxDepth() {
+    return maxDepth;
+  }
+
+  @Override
+  public void setMaxDepth(int maxDepth) {
+    this.maxDepth = WorkQueueBuilder.checkMaxDepth(maxDepth);
+  }
+
+  /** The {@code workqueue_unfinished_work_seconds} gauge. */
+  double unfinishedWorkSeconds() {
+    lock.lock();
+    try {
+      return inFlight.unfinishedNanos(clock.nanoTime()) / NANOS_PER_SECOND;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The {@code workqueue_longest_running_processor_seconds} gauge. */
+  double longestRunningProcessorSeconds() {
+    lock.lock();
+    try {
+      return inFlight.longestRunningNanos(clock.nanoTime()) / NANOS_PER_SECOND;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Returns true while the queue's own timer thread runs (never with a shared scheduler). */
+  boolean ownsTimerThread() {
+    return ownedScheduler != null && ownedScheduler.hasThread();
+  }
+
+  @Override
+  public String toString() {
+    return "WorkQueue[" + name + ", " + ordering + ", queued " + depth + (shuttingDown ? ", shut down]" : "]");
+  }
+}

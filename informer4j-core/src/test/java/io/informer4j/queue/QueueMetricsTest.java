@@ -1,0 +1,95 @@
+package io.informer4j.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.informer4j.time.ManualClock;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class QueueMetricsTest {
+
+  private final ManualClock clock = new ManualClock();
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final PriorityWorkQueue<String> queue = WorkQueue.<String>builder()
+      .name("pods").clock(clock).scheduler(clock).meterRegistry(registry).maxDepth(2).build();
+
+  private double gauge(String name) {
+    return registry.get(name).tag("name", "pods").gauge().value();
+  }
+
+  @Test
+  void publishesClientGoNamesWithTheNameTag() {
+    assertThat(registry.getMeters().stream().map(m -> m.getId().getName())
+        .filter(name -> !name.endsWith(".histogram")).distinct()).containsExactlyInAnyOrder(
+        "workqueue_depth", "workqueue_adds_total", "workqueue_queue_duration_seconds",
+        "workqueue_work_duration_seconds", "workqueue_unfinished_work_seconds",
+        "workqueue_longest_running_processor_seconds", "workqueue_retries_total",
+        "workqueue_depth_cap_rejections_total");
+    assertThat(registry.getMeters()).allMatch(m -> "pods".equals(m.getId().getTag("name")));
+  }
+
+  @Test
+  void measuresDepthAddsDurationsAndInFlightWork() {
+    queue.add("a");
+    queue.add("b");
+    queue.add("a");
+    queue.add("c");
+    assertThat(gauge("workqueue_depth")).isEqualTo(2);
+    assertThat(registry.get("workqueue_adds_total").counter().count()).isEqualTo(2);
+    assertThat(registry.get("workqueue_depth_cap_rejections_total").counter().count()).isEqualTo(1);
+
+    clock.advance(Duration.ofSeconds(2));
+    queue.poll();
+    clock.advance(Duration.ofSeconds(1));
+    queue.poll();
+    clock.advance(Duration.ofSeconds(1));
+
+    assertThat(gauge("workqueue_depth")).isZero();
+    assertThat(gauge("workqueue_unfinished_work_seconds")).isEqualTo(3.0);
+    assertThat(gauge("workqueue_longest_running_processor_seconds")).isEqualTo(2.0);
+    assertThat(registry.get("workqueue_queue_duration_seconds").timer().totalTime(TimeUnit.SECONDS)).isEqualTo(5.0);
+
+    queue.done("a");
+    assertThat(registry.get("workqueue_work_duration_seconds").timer().totalTime(TimeUnit.SECONDS)).isEqualTo(2.0);
+    assertThat(gauge("workqueue_longest_running_processor_seconds")).isEqualTo(1.0);
+  }
+
+  @Test
+  void shutDownRemovesTheMeters() {
+    queue.shutDown();
+
+    assertThat(registry.getMeters()).extracting(Meter::getId).isEmpty();
+  }
+
+  @Test
+  void aQueueWithoutRegistryReadsNoClock() {
+    ExplodingClock clock = new ExplodingClock();
+    PriorityWorkQueue<String> quiet = WorkQueue.<String>builder().clock(clock).rateLimiter(RateLimiter.defaultItemBased()).build();
+    clock.armed = true;
+    quiet.add("a");
+    quiet.poll();
+    quiet.done("a");
+    quiet.shutDown();
+  }
+
+  /** A clock that fails the test if read. */
+  private static final class ExplodingClock implements io.informer4j.time.Clock {
+    private boolean armed;
+
+    @Override
+    public long nanoTime() {
+      if (armed) {
+        throw new AssertionError("clock read on the hot path of a queue without metrics");
+      }
+      return 0;
+    }
+
+    @Override
+    public java.time.Instant instant() {
+      throw new AssertionError("not used");
+    }
+  }
+}

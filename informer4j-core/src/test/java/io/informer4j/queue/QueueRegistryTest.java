@@ -1,0 +1,123 @@
+package io.informer4j.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.time.ManualClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class QueueRegistryTest {
+
+  private static final TypeKey DEPLOYMENT = TypeKey.of("apps", "v1", "Deployment");
+  private static final TypeKey CONFIG_MAP = TypeKey.of("", "v1", "ConfigMap");
+
+  private final ManualClock clock = new ManualClock();
+  private final QueueRegistry registry = QueueRegistry.builder().clock(clock).scheduler(clock).build();
+
+  @AfterEach
+  void shutDown() {
+    registry.shutdownAll();
+  }
+
+  private static QueueItem item(TypeKey type, String name) {
+    return new QueueItem(type, ObjectKey.of("default", name));
+  }
+
+  @Test
+  void registersOneQueuePerTypeNamedAfterIt() {
+    PriorityWorkQueue<QueueItem> deployments = registry.register(DEPLOYMENT, 0);
+
+    assertThat(deployments.name()).isEqualTo("apps/v1, Kind=Deployment");
+    assertThat(registry.lookup(DEPLOYMENT)).containsSame(deployments);
+    assertThat(registry.lookup(CONFIG_MAP)).isEmpty();
+    assertThat(registry.queueFor(CONFIG_MAP)).isSameAs(registry.defaultQueue());
+    assertThat(registry.defaultQueue().name()).isEqualTo("default workqueue");
+    assertThat(registry.types()).containsExactly(DEPLOYMENT);
+  }
+
+  @Test
+  void reregisteringKeepsTheQueueAndItsItemsAndUpdatesTheCap() {
+    PriorityWorkQueue<QueueItem> first = registry.register(DEPLOYMENT, 1);
+    first.add(item(DEPLOYMENT, "web"));
+    assertThat(first.add(item(DEPLOYMENT, "api"))).isFalse();
+
+    PriorityWorkQueue<QueueItem> second = registry.register(DEPLOYMENT, 5);
+
+    assertThat(second).isSameAs(first);
+    assertThat(second.maxDepth()).isEqualTo(5);
+    assertThat(second.add(item(DEPLOYMENT, "api"))).isTrue();
+    assertThat(registry.depth(DEPLOYMENT)).isEqualTo(2);
+  }
+
+  @Test
+  void depthIsZeroForUnknownTypes() {
+    assertThat(registry.depth(CONFIG_MAP)).isZero();
+  }
+
+  @Test
+  void shutdownQueueShutsDownAndRemovesIt() {
+    PriorityWorkQueue<QueueItem> queue = registry.register(DEPLOYMENT, 0);
+
+    registry.shutdownQueue(DEPLOYMENT);
+
+    assertThat(queue.isShuttingDown()).isTrue();
+    assertThat(registry.lookup(DEPLOYMENT)).isEmpty();
+    assertThat(registry.register(DEPLOYMENT, 0)).isNotSameAs(queue);
+  }
+
+  @Test
+  void shutdownQueueOfAnUnknownTypeFailsWithTheSeedsMessage() {
+    assertThatThrownBy(() -> registry.shutdownQueue(CONFIG_MAP))
+        .isInstanceOf(QueueNotFoundException.class)
+        .hasMessage("queue not found for /v1, Kind=ConfigMap");
+  }
+
+  @Test
+  void shutdownAllShutsEveryQueueIncludingTheDefault() {
+    PriorityWorkQueue<QueueItem> deployments = registry.register(DEPLOYMENT, 0);
+
+    registry.shutdownAll();
+
+    assertThat(deployments.isShuttingDown()).isTrue();
+    assertThat(registry.defaultQueue().isShuttingDown()).isTrue();
+    assertThatThrownBy(() -> registry.register(CONFIG_MAP, 0)).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void queuesShareTheRegistrysSingleTimerThreadWhichEndsWithIt() {
+    QueueRegistry owning = QueueRegistry.builder().build();
+    owning.register(DEPLOYMENT, 0).addAfter(item(DEPLOYMENT, "a"), Duration.ofHours(1));
+    owning.register(CONFIG_MAP, 0).addAfter(item(CONFIG_MAP, "b"), Duration.ofHours(1));
+    owning.defaultQueue().addAfter(item(CONFIG_MAP, "c"), Duration.ofHours(1));
+
+    assertThat(timerThreads()).isEqualTo(1);
+    owning.shutdownAll();
+    assertThat(timerThreads()).isZero();
+  }
+
+  private static long timerThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("informer4j-queue-registry-timer") || t.getName().startsWith("informer4j-workqueue-timer"))
+        .filter(Thread::isAlive)
+        .count();
+  }
+
+  @Test
+  void eachQueueHasItsOwnRateLimiterAndMetrics() {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    QueueRegistry metered = QueueRegistry.builder().clock(clock).scheduler(clock).meterRegistry(meters).build();
+    QueueItem web = item(DEPLOYMENT, "web");
+    metered.register(DEPLOYMENT, 0).addRateLimited(web);
+
+    assertThat(metered.lookup(DEPLOYMENT).orElseThrow().numRequeues(web)).isEqualTo(1);
+    assertThat(metered.defaultQueue().numRequeues(web)).isZero();
+    assertThat(meters.get("workqueue_retries_total").tag("name", "apps/v1, Kind=Deployment").counter().count()).isEqualTo(1);
+    assertThat(meters.get("workqueue_depth").tag("name", "default workqueue").gauge().value()).isZero();
+    metered.shutdownAll();
+  }
+}
