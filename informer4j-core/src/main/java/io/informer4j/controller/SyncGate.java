@@ -1,0 +1,84 @@
+package io.informer4j.controller;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Waits, without polling, until every named sync signal of a controller has completed: fails as
+ * soon as one fails, and on timeout names the signals still pending. Thread-safe.
+ */
+final class SyncGate {
+
+  private final String controller;
+  private final Map<String, CompletionStage<?>> signals;
+  private final Set<String> pending = ConcurrentHashMap.newKeySet();
+  private final CompletableFuture<Void> outcome = new CompletableFuture<>();
+
+  SyncGate(String controller, Map<String, CompletionStage<?>> signals) {
+    this.controller = controller;
+    this.signals = Collections.unmodifiableMap(new LinkedHashMap<>(signals));
+  }
+
+  /**
+   * Blocks until every signal completed normally.
+   *
+   * @return false if {@link #cancel()} ended the wait
+   * @throws ControllerStartException if a signal failed, the timeout passed or the thread was interrupted
+   */
+  boolean await(Duration timeout) {
+    pending.addAll(signals.keySet());
+    if (signals.isEmpty()) {
+      outcome.complete(null);
+    }
+    signals.forEach((name, signal) -> signal.whenComplete((value, failure) -> {
+      if (failure != null) {
+        outcome.completeExceptionally(new ControllerStartException(
+            "controller '" + controller + "': sync signal '" + name + "' failed: " + failure, failure));
+      } else if (pending.remove(name) && pending.isEmpty()) {
+        outcome.complete(null);
+      }
+    }));
+    try {
+      outcome.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return true;
+    } catch (CancellationException cancelled) {
+      return false;
+    } catch (ExecutionException failed) {
+      throw (ControllerStartException) failed.getCause();
+    } catch (TimeoutException timedOut) {
+      throw new ControllerStartException("controller '" + controller + "': timed out after " + timeout
+          + " waiting for sync signals " + stillPending() + " (of " + signals.keySet() + ")", null);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new ControllerStartException("controller '" + controller + "': interrupted while waiting for sync signals "
+          + stillPending(), interrupted);
+    }
+  }
+
+  /** Ends a wait in {@link #await} (it returns false). */
+  void cancel() {
+    outcome.cancel(false);
+  }
+
+  private List<String> stillPending() {
+    List<String> names = new ArrayList<>();
+    for (String name : signals.keySet()) {
+      if (pending.contains(name)) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+}
