@@ -14,6 +14,7 @@ import java.time.Instant;
  * @param lastEventTime           when the last watch event arrived; null if none yet
  * @param lastListTime            when the last list completed; null if none yet
  * @param consecutiveFailures     failed list/watch attempts since the last success
+ * @param failingSince            when the current streak of failures began; null when not failing
  * @param lastError               the last failure's message; null if none
  * @param lists                   list calls made (pages included)
  * @param relists                 full lists after the first (recoveries and re-syncs with the source)
@@ -26,6 +27,7 @@ import java.time.Instant;
  */
 public record InformerStatus(String name, InformerState state, Instant stateSince, boolean synced, int cacheSize,
                              String lastSyncResourceVersion, Instant lastEventTime, Instant lastListTime,
-                             int consecutiveFailures, String lastError, long lists, long relists, long watches,
-                             long events, long errors, long malformed, long handlerFailures, long indexErrors) {
+                             int consecutiveFailures, Instant failingSince, String lastError, long lists,
+                             long relists, long watches, long events, long errors, long malformed,
+                             long handlerFailures, long indexErrors) {
 }

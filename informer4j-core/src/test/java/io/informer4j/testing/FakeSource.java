@@ -7,6 +7,7 @@ import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.SourceException;
+import io.informer4j.source.TypeNotFoundException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
@@ -71,6 +72,7 @@ public final class FakeSource implements ListerWatcher<Item> {
   private volatile boolean watchListSupported = true;
   private volatile boolean watchListRejected;
   private volatile boolean expireContinuations;
+  private volatile boolean installed = true;
 
   public synchronized void put(Item item) {
     state.put(item.key(), item);
@@ -102,6 +104,11 @@ public final class FakeSource implements ListerWatcher<Item> {
     watchListRejected = true;
   }
 
+  /** Installs or uninstalls the type: while uninstalled, lists and watches fail with type-not-found. */
+  public void setInstalled(boolean installed) {
+    this.installed = installed;
+  }
+
   /** Makes every continuation page fail as expired. */
   public void expireContinuations(boolean expire) {
     expireContinuations = expire;
@@ -127,6 +134,7 @@ public final class FakeSource implements ListerWatcher<Item> {
   @Override
   public synchronized ListPage list(ListRequest request, ListSink<Item> sink) {
     lists.add(request);
+    requireInstalled();
     if (!listFailures.isEmpty()) {
       throw listFailures.poll();
     }
@@ -148,6 +156,7 @@ public final class FakeSource implements ListerWatcher<Item> {
   @Override
   public synchronized WatchHandle watch(WatchRequest request, WatchListener<Item> listener) {
     watchRequests.add(request);
+    requireInstalled();
     if (!watchFailures.isEmpty()) {
       throw watchFailures.poll();
     }
@@ -157,6 +166,12 @@ public final class FakeSource implements ListerWatcher<Item> {
     Watch watch = new Watch(request, listener);
     watches.add(watch);
     return watch;
+  }
+
+  private void requireInstalled() {
+    if (!installed) {
+      throw new TypeNotFoundException("the server could not find the requested resource (items)");
+    }
   }
 
   /** Streams the current state as a watch-list's initial events on {@code watch}, ending with the bookmark. */

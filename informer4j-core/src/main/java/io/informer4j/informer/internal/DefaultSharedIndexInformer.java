@@ -315,7 +315,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   @Override
   public InformerStatus status() {
     return new InformerStatus(name, state.state(), state.since(), hasSynced(), store.size(), lastSyncResourceVersion(),
-        state.lastEventTime(), state.lastListTime(), state.consecutiveFailures(), state.lastError(),
+        state.lastEventTime(), state.lastListTime(), state.consecutiveFailures(), state.failingSince(), state.lastError(),
         counters.lists.sum(), counters.relists.sum(), counters.watches.sum(), counters.events.sum(),
         counters.errors.sum(), counters.malformed.sum(), counters.handlerFailures.sum(), store.indexErrors());
   }

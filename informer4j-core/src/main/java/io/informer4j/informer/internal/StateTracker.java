@@ -19,6 +19,7 @@ final class StateTracker {
   private InformerState state = InformerState.NEW;
   private Instant since;
   private int consecutiveFailures;
+  private Instant failingSince;
   private String lastError;
   private volatile Instant lastEventTime;
   private volatile Instant lastListTime;
@@ -53,12 +54,21 @@ final class StateTracker {
   /** Records a failure; returns the number of failures in a row, this one included. */
   synchronized int failed(String message) {
     lastError = message;
+    if (consecutiveFailures == 0) {
+      failingSince = clock.instant();
+    }
     return ++consecutiveFailures;
   }
 
   /** Records progress: a list applied or a watch that delivered something. */
   synchronized void succeeded() {
     consecutiveFailures = 0;
+    failingSince = null;
+  }
+
+  /** Returns when the current streak of failures began, or null when the last attempt succeeded. */
+  synchronized Instant failingSince() {
+    return failingSince;
   }
 
   synchronized int consecutiveFailures() {
