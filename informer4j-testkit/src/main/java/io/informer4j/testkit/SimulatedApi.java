@@ -1,0 +1,270 @@
+package io.informer4j.testkit;
+
+import io.informer4j.factory.ClientProvider;
+import io.informer4j.factory.TypeDiscovery;
+import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.TransientSourceException;
+import io.informer4j.time.Clock;
+import io.informer4j.time.ExecutorScheduler;
+import io.informer4j.time.Scheduler;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An in-memory, versioned list-watch API with Kubernetes semantics and fault injection: the server
+ * every informer4j test, demo and benchmark can run against.
+ *
+ * <p>Like Kubernetes over etcd, it serves many types (each namespaced or cluster-scoped, installed
+ * and uninstalled at runtime), one global resourceVersion that every write of every type increments,
+ * a bounded history of writes for watches, lists at the latest or an exact version with consistent
+ * pagination, watches that replay history or start with the current state, watch-list streaming,
+ * bookmarks, and namespace, label and field selection. {@link #listerWatcher(TypeKey)} gives the
+ * {@link ListerWatcher} of a type; {@link #faults()} breaks things; {@link #requests()} tells what
+ * clients asked.
+ *
+ * <p>Thread-safe. Writes block briefly on one lock and cost O(log n) plus the number of open
+ * watches of the type. Watch events are delivered asynchronously on a few daemon threads owned by the
+ * API; {@link #close()} ends every watch and stops those threads.
+ *
+ * <pre>{@code
+ * try (SimulatedApi api = SimulatedApi.builder().type(PODS, Scope.NAMESPACED).build()) {
+ *   api.create(PODS, SimObject.of("shop", "web-1").withLabel("app", "web"));
+ *   ListerWatcher<SimObject> pods = api.listerWatcher(PODS);
+ *   ...
+ * }
+ * }</pre>
+ */
+public final class SimulatedApi implements AutoCloseable {
+
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+  private final Storage storage;
+  private final RequestLog requestLog = new RequestLog();
+  private final FaultInjector faults;
+  private final RequestGate gate;
+  private final ScheduledThreadPoolExecutor executor;
+  private final BookmarkTicker bookmarks;
+  private final ListService lists;
+  private final WatchService watches;
+  private final SimulatedTypeDiscovery discovery;
+
+  SimulatedApi(SimulatedApiBuilder options) {
+    storage = new Storage(options.historyLimit);
+    discovery = new SimulatedTypeDiscovery(storage);
+    faults = new FaultInjector(storage);
+    gate = new RequestGate(requestLog, faults);
+    executor = new ScheduledThreadPoolExecutor(options.deliveryThreads, daemonThreads());
+    executor.setRemoveOnCancelPolicy(true);
+    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    Clock clock = options.clock != null ? options.clock : Clock.system();
+    Scheduler scheduler = options.scheduler != null ? options.scheduler : new ExecutorScheduler(executor);
+    DeliveryContext delivery = new DeliveryContext(executor, scheduler, clock, faults::eventLatencyNanos);
+    lists = new ListService(storage, gate);
+    watches = new WatchService(storage, gate, faults, delivery, options.rejectWatchList, options.throwExpiredAtWatchOpen);
+    options.types.forEach(this::install);
+    bookmarks = new BookmarkTicker(storage, scheduler, options.bookmarkInterval);
+    bookmarks.start();
+  }
+
+  private static ThreadFactory daemonThreads() {
+    int instance = INSTANCES.incrementAndGet();
+    AtomicInteger threads = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, "informer4j-simulated-api-" + instance + "-" + threads.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /** Returns a builder with the defaults described in {@link SimulatedApiBuilder}. */
+  public static SimulatedApiBuilder builder() {
+    return new SimulatedApiBuilder();
+  }
+
+  /**
+   * Installs a type; its field selectors may use any content path. Installing it again with the
+   * same scope does nothing.
+   *
+   * @return this API
+   * @throws IllegalArgumentException if it is installed with another scope
+   */
+  public SimulatedApi install(TypeKey type, Scope scope) {
+    return install(type, scope, null);
+  }
+
+  /**
+   * Installs a type whose field selectors may only use {@code metadata.name},
+   * {@code metadata.namespace} and {@code selectableFields}; others are rejected with
+   * {@code InvalidRequestException} (400), as Kubernetes rejects unsupported field labels; null
+   * allows any path. {@link #typeDiscovery()} listeners hear of a new installation at once.
+   *
+   * @return this API
+   */
+  public SimulatedApi install(TypeKey type, Scope scope, Set<String> selectableFields) {
+    if (storage.install(type, scope, selectableFields == null ? null : Set.copyOf(selectableFields))) {
+      discovery.installed(type);
+    }
+    return this;
+  }
+
+  /**
+   * Uninstalls a type as Kubernetes deletes a CRD: each object is deleted (watches receive DELETED
+   * events), then open watches of the type close cleanly; lists, watches and writes of it then fail
+   * with {@code TypeNotFoundException} until it is installed again.
+   *
+   * @return false when it was not installed
+   */
+  public boolean uninstall(TypeKey type) {
+    return storage.uninstall(type);
+  }
+
+  /** Returns true when {@code type} is installed. */
+  public boolean isInstalled(TypeKey type) {
+    return storage.isInstalled(type);
+  }
+
+  /**
+   * Creates an object; the server sets its uid and resourceVersion.
+   *
+   * @return the stored object
+   * @throws WriteRejectedException           if it exists
+   * @throws IllegalArgumentException         if it has no name, or its namespace does not fit the scope
+   * @throws io.informer4j.source.TypeNotFoundException if the type is not installed
+   */
+  public SimObject create(TypeKey type, SimObject object) {
+    return storage.create(type, object);
+  }
+
+  /**
+   * Replaces an object's labels, annotations and content. A non-empty resourceVersion in
+   * {@code object} is a precondition; an update that changes nothing is a no-op (no new version, no
+   * event), as in Kubernetes.
+   *
+   * @return the stored object
+   * @throws WriteRejectedException if it does not exist, or the precondition fails
+   */
+  public SimObject update(TypeKey type, SimObject object) {
+    return storage.update(type, object);
+  }
+
+  /**
+   * Creates or replaces an object unconditionally (as server-side apply with force); the uid is kept
+   * on replace. A replace that changes nothing is a no-op.
+   *
+   * @return the stored object
+   */
+  public SimObject upsert(TypeKey type, SimObject object) {
+    return storage.upsert(type, object);
+  }
+
+  /**
+   * Deletes an object.
+   *
+   * @return its last state, carrying the deletion's resourceVersion, as watches see it
+   * @throws WriteRejectedException if it does not exist
+   */
+  public SimObject delete(TypeKey type, String namespace, String name) {
+    return storage.delete(type, namespace, name);
+  }
+
+  /** Returns an object's current state, if it exists. */
+  public Optional<SimObject> get(TypeKey type, String namespace, String name) {
+    return storage.get(type, namespace, name);
+  }
+
+  /**
+   * Returns the truth: every current object of {@code type} by cache key ({@code "ns/name"} or
+   * {@code "name"}), in key order; an unmodifiable copy made under the read lock.
+   */
+  public Map<String, SimObject> snapshot(TypeKey type) {
+    return storage.snapshot(type);
+  }
+
+  /** Returns the resourceVersion of the last write, of any type ({@code "1"} before any write). */
+  public String currentResourceVersion() {
+    return Long.toString(storage.revision());
+  }
+
+  /** Returns the newest resourceVersion whose history is compacted ({@code "0"} when none is). */
+  public String compactedResourceVersion() {
+    return Long.toString(storage.read(storage::compactedRevision));
+  }
+
+  /**
+   * Compacts all history up to now: watches from, continue tokens at and exact lists at older
+   * versions then fail with {@code ExpiredException}.
+   */
+  public void compact() {
+    storage.compact();
+  }
+
+  /** Returns the {@link ListerWatcher} of {@code type}; it may be made before the type is installed. */
+  public ListerWatcher<SimObject> listerWatcher(TypeKey type) {
+    return new SimulatedListerWatcher(type, lists, watches);
+  }
+
+  /**
+   * Returns a {@link ClientProvider} for the shared informer factory: every type as {@link SimObject}
+   * through {@link #listerWatcher(TypeKey)}.
+   */
+  public ClientProvider clientProvider() {
+    return new SimulatedClientProvider(this);
+  }
+
+  /**
+   * Returns a {@link TypeDiscovery} for the shared informer factory: installed types are present with
+   * their scope, others absent; {@link #install} notifies its listeners.
+   */
+  public TypeDiscovery typeDiscovery() {
+    return discovery;
+  }
+
+  /** Returns every list and watch request received so far, oldest first. */
+  public List<RecordedRequest> requests() {
+    return requestLog.snapshot();
+  }
+
+  /** Forgets the recorded requests. */
+  public void clearRequests() {
+    requestLog.clear();
+  }
+
+  /** Returns the fault injector of this API. */
+  public FaultInjector faults() {
+    return faults;
+  }
+
+  /** Returns how many watches are open, over all types. */
+  public int openWatchCount() {
+    return storage.stores().stream().mapToInt(store -> (int) store.watches().stream().filter(ServerWatch::isOpen).count()).sum();
+  }
+
+  /**
+   * Closes the API: further requests are refused, open watches break with {@code CONNECTION_LOST},
+   * and the delivery threads stop (waiting up to 5 s for deliveries in progress). Idempotent.
+   */
+  @Override
+  public void close() {
+    gate.close();
+    bookmarks.stop();
+    storage.stores().forEach(store -> store.watches().forEach(watch -> watch.drop(
+        new TransientSourceException("the simulated API was closed", TransientSourceException.Reason.CONNECTION_LOST))));
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      executor.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+}
