@@ -3,14 +3,11 @@ package io.informer4j.factory;
 import io.informer4j.informer.HandlerOptions;
 import io.informer4j.informer.InformerMetrics;
 import io.informer4j.informer.InformerRuntime;
-import io.informer4j.informer.InformerStatus;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.meta.TypeRegistry;
-import io.informer4j.queue.PriorityWorkQueue;
-import io.informer4j.queue.QueueItem;
 import io.informer4j.queue.QueueRegistry;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.Selection;
@@ -112,7 +109,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     this.defaultResync = settings.defaultResync();
     this.ownsRuntime = settings.runtime() == null;
     this.runtime = ownsRuntime ? InformerRuntime.create("factory") : settings.runtime();
-    this.monitor = new MissingTypeMonitor(settings.checks(), runtime.scheduler(), runtime.io(), this::checkPresence);
+    this.monitor = new MissingTypeMonitor(settings.checks(), runtime.scheduler(), runtime.io(), new PresenceSweep(this));
   }
 
   /**
@@ -172,10 +169,8 @@ public final class SharedInformerFactory implements AutoCloseable {
       throw e;
     }
     mine.complete(entry);
-    synchronized (lifecycle) {
-      if (state == State.STARTED && !entry.isMissing()) {
-        startEntry(entry);
-      }
+    if (!entry.isMissing()) {
+      activate(entry);
     }
     if (entry.isMissing() && isStarted()) {
       monitor.typeWentMissing();
@@ -282,41 +277,18 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
   }
 
-  private MissingTypeMonitor.Outcome checkPresence() {
-    boolean anyMissing = false;
-    boolean changed = false;
-    for (InformerEntry entry : completedEntries()) {
-      if (!isStarted()) {
-        break;
+  /** Starts the entry's informer if the factory runs (called when a type is found present). */
+  void activate(InformerEntry entry) {
+    synchronized (lifecycle) {
+      if (state == State.STARTED) {
+        startEntry(entry);
       }
-      TypePresence found = EntryFactory.presence(entry, this);
-      boolean wasMissing = entry.isMissing();
-      switch (found.kind()) {
-        case PRESENT -> {
-          if (entry.setMissing(false, found.detail())) {
-            changed = true;
-            log.info("{}: the type is served; activating", entry);
-            synchronized (lifecycle) {
-              if (state == State.STARTED) {
-                startEntry(entry);
-              }
-            }
-          }
-        }
-        case ABSENT -> {
-          if (entry.setMissing(true, found.detail())) {
-            changed = true;
-            log.warn("{}: the type is not served any more ({}); marked missing", entry, found.detail());
-          }
-        }
-        case FORBIDDEN -> log.warn("{}: discovery is forbidden ({}); state unchanged", entry, found.detail());
-        case UNKNOWN -> log.warn("{}: cannot tell whether the type is served ({}); state unchanged", entry, found.detail());
-        default -> throw new AssertionError(found.kind());
-      }
-      anyMissing |= entry.isMissing();
-      changed |= wasMissing != entry.isMissing();
     }
-    return new MissingTypeMonitor.Outcome(anyMissing, changed);
+  }
+
+  /** Returns every registered entry, sorted by name then type. */
+  List<InformerEntry> entries() {
+    return completedEntries();
   }
 
   /** Returns true between {@link #start()} and shutdown. */
@@ -344,10 +316,23 @@ public final class SharedInformerFactory implements AutoCloseable {
       if (entry.isMissing()) {
         continue;
       }
-      CompletableFuture<?> synced = entry.informer().synced().thenCompose(v -> entry.routing().synced());
-      result.put(entry.type(), awaitUntil(synced, deadline));
+      result.put(entry.type(), awaitUntil(synced(entry.type()), deadline));
     }
     return new SyncResult(result);
+  }
+
+  /**
+   * Returns a future that completes once {@code type}'s cache holds its first list and the routing
+   * handler queued the initial items (for example to gate a controller's workers).
+   *
+   * @throws IllegalArgumentException if the type is not registered
+   */
+  public CompletableFuture<Void> synced(TypeKey type) {
+    CompletableFuture<InformerEntry> future = entries.get(type);
+    if (future == null) {
+      throw new IllegalArgumentException(type + " is not registered");
+    }
+    return future.thenCompose(entry -> entry.informer().synced().thenCompose(v -> entry.routing().synced()));
   }
 
   private static boolean awaitUntil(CompletableFuture<?> future, long deadline) throws InterruptedException {
@@ -460,11 +445,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
     InformerEntry entry = join(future);
     if (entry.setMissing(false, "declared present")) {
-      synchronized (lifecycle) {
-        if (state == State.STARTED) {
-          startEntry(entry);
-        }
-      }
+      activate(entry);
     }
   }
 
@@ -494,23 +475,12 @@ public final class SharedInformerFactory implements AutoCloseable {
 
   /** Returns the seed's summary: {@code "Name(synced), Other(not synced)"}, sorted by name then type. */
   public String status() {
-    return completedEntries().stream().map(e -> e.name() + (e.hasSynced() ? "(synced)" : "(not synced)"))
-        .collect(Collectors.joining(", "));
+    return StatusReport.summary(completedEntries());
   }
 
   /** Returns a structured status per entry, sorted by name then type. */
   public List<InformerEntryStatus> statuses() {
-    return completedEntries().stream().map(this::statusOf).toList();
-  }
-
-  private InformerEntryStatus statusOf(InformerEntry entry) {
-    InformerStatus s = entry.informer().status();
-    PriorityWorkQueue<QueueItem> queue = entry.options().queue() != null ? entry.options().queue()
-        : queues.lookup(entry.type()).orElse(queues.defaultQueue());
-    return new InformerEntryStatus(entry.type(), entry.name(), s.state(), entry.hasSynced(), entry.isMissing(),
-        entry.presenceDetail(), entry.options().namespaceFilter().summary(), entry.tier(), s.cacheSize(),
-        s.lastSyncResourceVersion(), s.lastEventTime(), s.consecutiveFailures(), s.lastError(), entry.eventsReceived(),
-        entry.enqueued(), entry.droppedByFilter(), queue.name(), queue.len(), s.relists(), entry.conflicts());
+    return completedEntries().stream().map(entry -> StatusReport.of(entry, queues)).toList();
   }
 
   /** Binds each informer's metrics (see {@link InformerMetrics}) when a registry was configured. */

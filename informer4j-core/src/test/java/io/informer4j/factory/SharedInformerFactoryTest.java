@@ -175,7 +175,7 @@ class SharedInformerFactoryTest {
     await().until(() -> source.watches().size() == 1);
     source.setInstalled(false);
     source.lastWatch().end(new ExpiredException("gone"));
-    clock.advance(Duration.ofSeconds(1));
+    clock.advance(Duration.ofSeconds(2));
     await().until(() -> factory.isMissing(ITEMS));
     assertThat(factory.missing()).containsOnlyKeys(ITEMS);
   }
