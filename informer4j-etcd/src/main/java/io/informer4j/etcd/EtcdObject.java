@@ -1,0 +1,70 @@
+package io.informer4j.etcd;
+
+import io.informer4j.meta.ObjectAdapter;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * A decoded value with the identity and version etcd gives it, for value types that carry neither
+ * (records, POJOs, plain strings): the cache holds {@code EtcdObject<V>} and handlers read
+ * {@link #value()}.
+ *
+ * <p>Immutable when {@code V} is.
+ *
+ * @param namespace      the namespace from the key, {@code ""} for a cluster-scoped type
+ * @param name           the name from the key
+ * @param revision       the revision the object is at (its resourceVersion)
+ * @param createRevision the revision that created the key
+ * @param value          the decoded value
+ * @param <V>            the value type
+ */
+public record EtcdObject<V>(String namespace, String name, long revision, long createRevision, V value) {
+
+  /** @throws NullPointerException if a component is null */
+  public EtcdObject {
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(value, "value");
+  }
+
+  /** Wraps a value decoded from {@code entry}. */
+  public static <V> EtcdObject<V> of(EtcdEntry entry, V value) {
+    return new EtcdObject<>(entry.key().namespace(), entry.key().name(), entry.revision(), entry.createRevision(), value);
+  }
+
+  /** Returns the revision as text. */
+  public String resourceVersion() {
+    return Long.toString(revision);
+  }
+
+  /** Returns {@code "namespace/name"} or {@code "name"}. */
+  public String key() {
+    return io.informer4j.meta.ObjectKey.keyOf(namespace, name);
+  }
+
+  /** Returns an adapter for values without labels or fields; the deep copy is the object itself. */
+  public static <V> ObjectAdapter<EtcdObject<V>> adapter() {
+    return adapter(value -> Map.of(), (value, path) -> null);
+  }
+
+  /**
+   * Returns an adapter that reads labels and field-selector fields from the value. The deep copy is
+   * the object itself, right when {@code V} is immutable.
+   *
+   * @param labels the value's labels, never null
+   * @param fields the value of a field path, or null when the value has none; {@code metadata.name}
+   *               and {@code metadata.namespace} are answered from the key
+   */
+  public static <V> ObjectAdapter<EtcdObject<V>> adapter(Function<V, Map<String, String>> labels,
+                                                         BiFunction<V, String, String> fields) {
+    Objects.requireNonNull(labels, "labels");
+    Objects.requireNonNull(fields, "fields");
+    return ObjectAdapter.<EtcdObject<V>>builder(EtcdObject::namespace, EtcdObject::name)
+        .resourceVersion(EtcdObject::resourceVersion)
+        .labels(object -> labels.apply(object.value()))
+        .fields((object, path) -> fields.apply(object.value(), path))
+        .build();
+  }
+}

@@ -1,0 +1,349 @@
+package io.informer4j.etcd.internal;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchResponse;
+import io.informer4j.etcd.KeyLayout;
+import io.informer4j.source.InvalidRequestException;
+import io.informer4j.source.ListPage;
+import io.informer4j.source.ListRequest;
+import io.informer4j.source.ListSink;
+import io.informer4j.source.MalformedObjectException;
+import io.informer4j.source.ResourceVersionMatch;
+import io.informer4j.source.SourceException;
+import io.informer4j.source.TooLargeResourceVersionException;
+import io.informer4j.source.TransientSourceException;
+import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchHandle;
+import io.informer4j.source.WatchListener;
+import io.informer4j.source.WatchRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One open watch of a key range: an etcd watch from revision + 1 with previous values and progress
+ * notifications, optionally preceded by the current state (synthetic ADDED events for a watch from
+ * {@code ""} or {@code "0"}; for a watch-list, ending with an initialEventsEnd bookmark).
+ *
+ * <p>{@link #open} blocks until etcd created the watch. Events then arrive on jetcd's threads
+ * through a {@link SerialDelivery}; the initial state is streamed from the backend's initial-state
+ * pool before them. The watch ends with {@code onClose}: cleanly on its timeout or a completed
+ * stream, with an expired error on compaction, with a lost connection when the stream breaks.
+ * Thread-safe.
+ *
+ * @param <T> the object type
+ */
+public final class EtcdWatch<T> implements WatchHandle {
+
+  private static final Logger log = LoggerFactory.getLogger(EtcdWatch.class);
+
+  private final WatchContext<T> context;
+  private final WatchRequest request;
+  private final String name;
+  private final SerialDelivery<T> delivery;
+  private final EventTranslator<T> translator;
+  private final CompletableFuture<Long> created = new CompletableFuture<>();
+  private final AtomicBoolean finished = new AtomicBoolean();
+  private final List<ScheduledFuture<?>> timers = new ArrayList<>();
+  private final EventTranslator.Output<T> output = new Output();
+  private volatile Watch.Watcher watcher;
+  private long lastRevision;
+
+  private EtcdWatch(WatchContext<T> context, WatchRequest request, WatchListener<T> listener, boolean initial) {
+    this.context = context;
+    this.request = request;
+    this.name = "watch of " + context.lister().describe(request.selection());
+    this.delivery = new SerialDelivery<>(listener, name, initial);
+    this.translator = new EventTranslator<>(context.decoder(), request.selection());
+  }
+
+  /**
+   * Opens a watch; see {@link io.informer4j.source.ListerWatcher#watch}.
+   *
+   * @throws SourceException if etcd cannot be reached, refuses the watch or the request is invalid
+   */
+  public static <T> EtcdWatch<T> open(WatchContext<T> context, WatchRequest request, WatchListener<T> listener) {
+    if (request.sendInitialEvents()
+        && (request.match() != ResourceVersionMatch.NOT_OLDER_THAN || !request.allowBookmarks())) {
+      throw new InvalidRequestException("sendInitialEvents needs resourceVersionMatch NOT_OLDER_THAN and bookmarks", 422);
+    }
+    String version = request.resourceVersion();
+    boolean initial = request.sendInitialEvents() || version.isEmpty() || "0".equals(version);
+    EtcdWatch<T> watch = new EtcdWatch<>(context, request, listener, initial);
+    watch.start(initial);
+    return watch;
+  }
+
+  private void start(boolean initial) {
+    byte[] start = context.lister().rangeStart(request.selection());
+    byte[] end = KeyLayout.rangeEnd(start);
+    InitialState<T> state = null;
+    long from;
+    if (initial) {
+      state = new InitialState<>();
+      ListPage first = context.lister().scan(request.selection(), start, end,
+          Revisions.forInitialState(request.resourceVersion()), context.chunkSize(), state);
+      state.firstPage = first;
+      from = Long.parseLong(first.resourceVersion());
+    } else {
+      from = Revisions.parse(request.resourceVersion());
+    }
+    synchronized (this) {
+      lastRevision = from;
+    }
+    long current = create(start, end, from);
+    if (from > current) {
+      close();
+      throw new TooLargeResourceVersionException(name + ": resourceVersion " + from + " is newer than etcd's revision "
+          + current);
+    }
+    scheduleTimers();
+    if (state != null) {
+      InitialState<T> initialState = state;
+      EtcdThreads.initialStates().execute(() -> streamInitialState(initialState, from));
+    }
+  }
+
+  /** Creates the etcd watch from {@code from + 1}; returns etcd's revision at creation. */
+  private long create(byte[] start, byte[] end, long from) {
+    WatchOption option = WatchOption.builder()
+        .withRange(ByteSequence.from(end))
+        .withRevision(from + 1)
+        .withPrevKV(true)
+        .withProgressNotify(request.allowBookmarks())
+        .withCreateNotify(true)
+        .build();
+    try {
+      watcher = context.watchClient().watch(ByteSequence.from(start), option, new JetcdListener());
+    } catch (RuntimeException e) {
+      throw EtcdErrors.classify(name, e, true);
+    }
+    try {
+      return created.get(context.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      close();
+      Thread.currentThread().interrupt();
+      throw new SourceException(name + " was interrupted while opening", 0, e);
+    } catch (TimeoutException e) {
+      close();
+      throw new TransientSourceException(name + ": etcd did not accept the watch within " + context.requestTimeout(),
+          TransientSourceException.Reason.TIMEOUT, 504, e);
+    } catch (ExecutionException e) {
+      close();
+      throw EtcdErrors.classify(name, e.getCause(), true);
+    }
+  }
+
+  private void scheduleTimers() {
+    List<ScheduledFuture<?>> scheduled = new ArrayList<>();
+    if (request.timeout() != null) {
+      scheduled.add(EtcdThreads.timer().schedule(() -> end(null), request.timeout().toNanos(), TimeUnit.NANOSECONDS));
+    }
+    if (request.allowBookmarks() && context.progress().requestsAllowed()) {
+      long period = context.progressInterval().toNanos();
+      scheduled.add(EtcdThreads.timer().scheduleAtFixedRate(this::requestProgress, period, period, TimeUnit.NANOSECONDS));
+    }
+    synchronized (timers) {
+      timers.addAll(scheduled);
+    }
+    if (finished.get()) {
+      cancelTimers();
+    }
+  }
+
+  private void requestProgress() {
+    Watch.Watcher current = watcher;
+    if (current != null && !finished.get()) {
+      current.requestProgress();
+    }
+  }
+
+  /** Streams the initial state, on the initial-state pool, then lets the watch's events through. */
+  private void streamInitialState(InitialState<T> state, long revision) {
+    try {
+      state.flushTo(delivery);
+      ListPage page = state.firstPage;
+      ListSink<T> direct = new DirectSink();
+      while (page.hasMore() && !delivery.isOver()) {
+        ListRequest next = ListRequest.of(request.selection(), "").withLimit(context.chunkSize())
+            .continueWith(page.continueToken());
+        page = context.lister().list(next, direct);
+      }
+      if (request.sendInitialEvents()) {
+        delivery.deliverHeld(WatchEvent.bookmark(Long.toString(revision), true));
+      }
+      delivery.release();
+    } catch (SourceException e) {
+      stopWatcher();
+      delivery.failHeld(e);
+    } catch (RuntimeException e) {
+      stopWatcher();
+      delivery.failHeld(new SourceException(name + ": streaming the initial state failed: " + e, 0, e));
+    }
+  }
+
+  /** Ends the watch from the backend side, telling the listener. */
+  private void end(SourceException error) {
+    if (!finished.compareAndSet(false, true)) {
+      return;
+    }
+    cancelTimers();
+    stopWatcher();
+    delivery.close(error);
+  }
+
+  /** Stops the watch; nothing more is delivered. Idempotent, non-blocking. */
+  @Override
+  public void close() {
+    finished.set(true);
+    delivery.cancel();
+    cancelTimers();
+    stopWatcher();
+  }
+
+  private void stopWatcher() {
+    Watch.Watcher current = watcher;
+    if (current != null) {
+      try {
+        current.close();
+      } catch (RuntimeException e) {
+        log.debug("{}: closing the etcd watcher failed", name, e);
+      }
+    }
+  }
+
+  private void cancelTimers() {
+    synchronized (timers) {
+      timers.forEach(timer -> timer.cancel(false));
+      timers.clear();
+    }
+  }
+
+  private void onResponse(WatchResponse response) {
+    if (response.isCreatedNotify()) {
+      created.complete(response.getHeader().getRevision());
+      return;
+    }
+    if (finished.get()) {
+      return;
+    }
+    if (response.isProgressNotify()) {
+      progressed(response.getHeader().getRevision());
+      return;
+    }
+    for (io.etcd.jetcd.watch.WatchEvent event : response.getEvents()) {
+      switch (event.getEventType()) {
+        case PUT -> translator.put(event.getKeyValue(), event.getPrevKV(), output);
+        case DELETE -> translator.delete(event.getKeyValue(), event.getPrevKV(), output);
+        default -> output.malformed(new MalformedObjectException(name + ": unrecognized etcd event type for key '"
+            + event.getKeyValue().getKey() + "'", event.getKeyValue().getKey().toString(), null));
+      }
+      advance(event.getKeyValue().getModRevision());
+    }
+  }
+
+  private synchronized void advance(long revision) {
+    lastRevision = Math.max(lastRevision, revision);
+  }
+
+  /** A progress notification: everything up to {@code revision} was sent. Only forward ones move a bookmark. */
+  private void progressed(long revision) {
+    synchronized (this) {
+      if (!request.allowBookmarks() || revision <= lastRevision) {
+        return;
+      }
+      lastRevision = revision;
+    }
+    delivery.event(WatchEvent.bookmark(Long.toString(revision), false));
+  }
+
+  /** Receives jetcd's callbacks for this watch. */
+  private final class JetcdListener implements Watch.Listener {
+    @Override
+    public void onNext(WatchResponse response) {
+      onResponse(response);
+    }
+
+    @Override
+    public void onError(Throwable error) {
+      if (created.completeExceptionally(EtcdErrors.classify(name, error, true))) {
+        stopWatcher();
+        return;
+      }
+      end(EtcdErrors.classify(name, error, false));
+    }
+
+    @Override
+    public void onCompleted() {
+      if (created.completeExceptionally(new TransientSourceException(name + ": the stream ended before etcd created the watch",
+          TransientSourceException.Reason.CONNECTION_LOST))) {
+        return;
+      }
+      end(null);
+    }
+  }
+
+  /** Sends translated events to the delivery. */
+  private final class Output implements EventTranslator.Output<T> {
+    @Override
+    public void event(WatchEvent<T> event) {
+      delivery.event(event);
+    }
+
+    @Override
+    public void malformed(MalformedObjectException problem) {
+      delivery.malformed(problem);
+    }
+
+    @Override
+    public void relist(String reason) {
+      log.info("{}: {}", name, reason);
+      end(new SourceException(name + ": " + reason));
+    }
+  }
+
+  /** Delivers list items as ADDED events while the delivery is held. */
+  private final class DirectSink implements ListSink<T> {
+    @Override
+    public void accept(T item) {
+      delivery.deliverHeld(WatchEvent.added(item));
+    }
+
+    @Override
+    public void malformed(MalformedObjectException problem) {
+      delivery.malformedHeld(problem);
+    }
+  }
+
+  /** The first page of the initial state, read before the watch opened. */
+  private static final class InitialState<T> implements ListSink<T> {
+    private final List<T> items = new ArrayList<>();
+    private final List<MalformedObjectException> problems = new ArrayList<>();
+    ListPage firstPage;
+
+    @Override
+    public void accept(T item) {
+      items.add(item);
+    }
+
+    @Override
+    public void malformed(MalformedObjectException problem) {
+      problems.add(problem);
+    }
+
+    void flushTo(SerialDelivery<T> delivery) {
+      problems.forEach(delivery::malformedHeld);
+      items.forEach(item -> delivery.deliverHeld(WatchEvent.added(item)));
+      items.clear();
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package io.informer4j.etcd.internal;
+
+import io.etcd.jetcd.Watch;
+import java.time.Duration;
+
+/**
+ * What every watch of one lister-watcher shares.
+ *
+ * @param watchClient      jetcd's watch client
+ * @param lister           reads initial states
+ * @param decoder          decodes values and applies selectors
+ * @param requestTimeout   how long opening a watch may take
+ * @param chunkSize        keys per read of an initial state
+ * @param progressInterval how often to request progress when allowed
+ * @param progress         decides whether progress may be requested
+ * @param <T>              the object type
+ */
+public record WatchContext<T>(Watch watchClient, RangeLister<T> lister, ObjectDecoder<T> decoder,
+                              Duration requestTimeout, int chunkSize, Duration progressInterval,
+                              ProgressSupport progress) {
+}

@@ -1,0 +1,263 @@
+package io.informer4j.etcd.testing;
+
+import io.etcd.jetcd.Client;
+import io.informer4j.etcd.EtcdClients;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * A real single-member etcd for tests and benchmarks: the {@code etcd} binary (Debian package
+ * {@code etcd-server}; {@code bin/test} installs it) on 127.0.0.1 with two free ports chosen at
+ * start, a temporary data directory and fsync off. {@link #start} returns once etcd logged that it
+ * serves clients and its health endpoint answered healthy, within 10 seconds; otherwise it fails
+ * with a message saying why and where the log is. Stopped by its process (PID), never by name.
+ *
+ * <p>{@link #kill()} and {@link #restart()} keep the data directory and ports, so clients reconnect
+ * to the same address and see the same data. {@link #close()} stops etcd and deletes its files.
+ * Not thread-safe.
+ */
+public final class EtcdServer implements AutoCloseable {
+
+  /** System property naming the etcd binary; default {@code etcd} from the PATH. */
+  public static final String BINARY_PROPERTY = "informer4j.etcd.binary";
+  private static final Duration STARTUP = Duration.ofSeconds(10);
+  private static final List<String> READY = List.of("serving client traffic", "ready to serve client requests");
+
+  private final Path directory;
+  private final int clientPort;
+  private final int peerPort;
+  private final List<String> extraArgs;
+  private Process process;
+
+  private EtcdServer(Path directory, int clientPort, int peerPort, List<String> extraArgs) {
+    this.directory = directory;
+    this.clientPort = clientPort;
+    this.peerPort = peerPort;
+    this.extraArgs = List.copyOf(extraArgs);
+  }
+
+  /** Starts an etcd with default settings. */
+  public static EtcdServer start() {
+    return start(List.of());
+  }
+
+  /**
+   * Starts an etcd with extra command-line arguments, such as
+   * {@code --experimental-watch-progress-notify-interval=500ms}.
+   *
+   * @throws IllegalStateException if etcd cannot be started or is not healthy within 10 seconds
+   */
+  public static EtcdServer start(List<String> extraArgs) {
+    Path directory;
+    try {
+      directory = Files.createTempDirectory("informer4j-etcd-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a temporary directory for etcd", e);
+    }
+    EtcdServer server = new EtcdServer(directory, freePort(), freePort(), extraArgs);
+    try {
+      server.launch();
+    } catch (RuntimeException e) {
+      server.deleteDirectory();
+      throw e;
+    }
+    return server;
+  }
+
+  /** Returns the client URL, {@code http://127.0.0.1:<port>}. */
+  public String endpoint() {
+    return "http://127.0.0.1:" + clientPort;
+  }
+
+  /** Returns a new client for this server with {@link EtcdClients}' settings; the caller closes it. */
+  public Client newClient() {
+    return EtcdClients.connect(endpoint());
+  }
+
+  /** Returns the etcd log file (stdout and stderr of every run). */
+  public Path logFile() {
+    return directory.resolve("etcd.log");
+  }
+
+  /** Returns true while the etcd process runs. */
+  public boolean isRunning() {
+    return process != null && process.isAlive();
+  }
+
+  /** Kills etcd at once (SIGKILL) and waits for the process to end; data and ports are kept. */
+  public void kill() {
+    if (process != null) {
+      process.destroyForcibly();
+      awaitExit();
+    }
+  }
+
+  /** Starts etcd again on the same data directory and ports. */
+  public void restart() {
+    if (isRunning()) {
+      throw new IllegalStateException("etcd is still running (pid " + process.pid() + ")");
+    }
+    launch();
+  }
+
+  /** Stops etcd (SIGTERM, then SIGKILL after 10 s) and deletes its directory. */
+  @Override
+  public void close() {
+    if (process != null && process.isAlive()) {
+      process.destroy();
+      try {
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+      awaitExit();
+    }
+    deleteDirectory();
+  }
+
+  private void launch() {
+    String binary = System.getProperty(BINARY_PROPERTY, "etcd");
+    List<String> command = new ArrayList<>(List.of(binary,
+        "--name", "informer4j-test",
+        "--data-dir", directory.resolve("data").toString(),
+        "--listen-client-urls", endpoint(),
+        "--advertise-client-urls", endpoint(),
+        "--listen-peer-urls", "http://127.0.0.1:" + peerPort,
+        "--initial-advertise-peer-urls", "http://127.0.0.1:" + peerPort,
+        "--initial-cluster", "informer4j-test=http://127.0.0.1:" + peerPort,
+        "--unsafe-no-fsync",
+        "--logger", "zap",
+        "--log-level", "info"));
+    command.addAll(extraArgs);
+    try {
+      process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start etcd ('" + binary + "'): " + e.getMessage()
+          + ". Install the Debian package etcd-server (bin/test does) or set -D" + BINARY_PROPERTY, e);
+    }
+    CompletableFuture<Void> ready = new CompletableFuture<>();
+    Thread pump = new Thread(() -> copyLog(process, ready), "etcd-log-" + process.pid());
+    pump.setDaemon(true);
+    pump.start();
+    try {
+      ready.get(STARTUP.toMillis(), TimeUnit.MILLISECONDS);
+      checkHealth();
+    } catch (TimeoutException e) {
+      kill();
+      throw new IllegalStateException("etcd did not become ready within " + STARTUP + "; its log:\n" + logTail(), e);
+    } catch (ExecutionException e) {
+      kill();
+      throw new IllegalStateException("etcd exited during startup (" + e.getCause().getMessage() + "); its log:\n"
+          + logTail(), e);
+    } catch (InterruptedException e) {
+      kill();
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting etcd", e);
+    }
+  }
+
+  private void copyLog(Process running, CompletableFuture<Void> ready) {
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8));
+         Writer log = Files.newBufferedWriter(logFile(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+             StandardOpenOption.APPEND)) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        log.write(line);
+        log.write('\n');
+        if (READY.stream().anyMatch(line::contains)) {
+          log.flush();
+          ready.complete(null);
+        }
+      }
+    } catch (IOException e) {
+      ready.completeExceptionally(e);
+      return;
+    }
+    ready.completeExceptionally(new IllegalStateException("etcd ended with status " + exitValue(running)));
+  }
+
+  private static String exitValue(Process running) {
+    try {
+      return Integer.toString(running.waitFor());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
+  }
+
+  private void checkHealth() throws InterruptedException {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint() + "/health")).timeout(STARTUP).build();
+    String body;
+    try {
+      body = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
+    } catch (IOException e) {
+      kill();
+      throw new IllegalStateException("etcd's health endpoint " + endpoint() + "/health failed: " + e + "; see " + logFile(), e);
+    }
+    if (!body.contains("\"health\":\"true\"")) {
+      kill();
+      throw new IllegalStateException("etcd reports itself unhealthy: " + body + "; see " + logFile());
+    }
+  }
+
+  private String logTail() {
+    try {
+      List<String> lines = Files.readAllLines(logFile(), StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  private void awaitExit() {
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("etcd (pid " + process.pid() + ") did not exit within 10 s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void deleteDirectory() {
+    try (Stream<Path> files = Files.walk(directory)) {
+      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete etcd's directory " + directory, e);
+    }
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      socket.setReuseAddress(true);
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot find a free port on 127.0.0.1", e);
+    }
+  }
+}
