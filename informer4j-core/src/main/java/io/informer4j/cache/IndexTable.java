@@ -112,4 +112,8 @@ final class IndexTable<T> {
   String name() {
     return name;
   }
+
+  IndexFunction<T> function() {
+    return function;
+  }
 }

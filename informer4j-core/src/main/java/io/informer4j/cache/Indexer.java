@@ -34,6 +34,14 @@ public interface Indexer<T> extends Store<T> {
   Set<String> indexNames();
 
   /**
+   * Returns the function of index {@code indexName}, for example to test one object against an
+   * index without a lookup.
+   *
+   * @throws NoSuchIndexException if no index has that name
+   */
+  IndexFunction<T> indexFunction(String indexName);
+
+  /**
    * Adds indexes, built at once over the objects already cached (so indexes may be added while an
    * informer runs).
    *

@@ -281,6 +281,16 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
   }
 
   @Override
+  public IndexFunction<T> indexFunction(String indexName) {
+    lock.readLock().lock();
+    try {
+      return table(indexName).function();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
   public void addIndexers(Map<String, IndexFunction<T>> indexers) {
     lock.writeLock().lock();
     try {

@@ -1,0 +1,54 @@
+package io.informer4j.reader;
+
+import io.informer4j.meta.ObjectKey;
+
+/**
+ * Reads one type (in one representation) from the informer cache, never from the API.
+ *
+ * <p>{@code get} and {@code list} return deep copies made by the representation's adapter, so
+ * callers may modify what they get without changing the cache; unless deep copy is disabled for the
+ * type ({@link CacheConfig#unsafeDisableDeepCopy()}) or for the call, when callers receive the cached
+ * instances and must not modify them.
+ *
+ * <p>Lists are ordered by namespace and then by name (both compared as strings), so results and
+ * {@code limit} are deterministic; sorting costs O(m log m) in the m matching objects.
+ *
+ * <p>Thread-safe. Reads from a started, synced cache never block.
+ *
+ * @param <T> the object type
+ */
+public interface CacheReader<T> {
+
+  /**
+   * Returns the object under {@code key}. For cluster-scoped types the key's namespace is ignored.
+   *
+   * @throws NotFoundException       if no such object is cached
+   * @throws CacheNotStartedException if the cache has not been started (readers of an
+   *                                  {@link InformerCache} only)
+   * @throws CacheTimeoutException   if the informer did not sync within the cache's read timeout
+   *                                  (readers of an {@link InformerCache} only)
+   */
+  T get(ObjectKey key, GetOptions options);
+
+  /** Returns the object under {@code key} as {@link #get(ObjectKey, GetOptions)} with default options. */
+  default T get(ObjectKey key) {
+    return get(key, GetOptions.defaults());
+  }
+
+  /**
+   * Returns the objects matching {@code options}. A namespace is looked up through the namespace
+   * index (and ignored for cluster-scoped types); the label selector is applied in memory; each
+   * field-selector term must be exact and backed by a field index: the first term is looked up in
+   * its index under {@link FieldIndexes#keyToNamespacedKey} of the namespace and value, the others are
+   * checked with their index functions.
+   *
+   * @throws UnsupportedFieldSelectorException if a field-selector term is not exact
+   * @throws MissingIndexException             if a field-selector term has no index
+   * @throws UnsupportedListOptionException    if a continue token is given
+   * @throws CacheNotStartedException          as for {@link #get(ObjectKey, GetOptions)}
+   * @throws CacheTimeoutException             as for {@link #get(ObjectKey, GetOptions)}
+   * @throws UnknownNamespaceException         if the namespace is not cached for the type
+   *                                           (readers of an {@link InformerCache} only)
+   */
+  ListResult<T> list(ListOptions options);
+}

@@ -1,0 +1,19 @@
+package io.informer4j.reader;
+
+import io.informer4j.meta.TypeKey;
+
+/**
+ * A read of a type whose informer was never requested, in a cache configured to fail on missing
+ * informers instead of creating them (controller-runtime's {@code ErrResourceNotCached}).
+ */
+public final class NotCachedException extends CacheException {
+  private static final long serialVersionUID = 1L;
+
+  /**
+   * @param type           the type read
+   * @param representation the representation read
+   */
+  public NotCachedException(TypeKey type, Representation<?> representation) {
+    super(type, type + " " + representation + " is not cached", null);
+  }
+}

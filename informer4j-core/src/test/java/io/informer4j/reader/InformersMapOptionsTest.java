@@ -1,0 +1,203 @@
+package io.informer4j.reader;
+
+import static io.informer4j.reader.ReaderFixture.DEPLOYMENTS;
+import static io.informer4j.reader.ReaderFixture.ITEMS;
+import static io.informer4j.reader.ReaderFixture.NODES;
+import static io.informer4j.reader.ReaderFixture.PODS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.informer4j.meta.FieldSelector;
+import io.informer4j.meta.LabelSelector;
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.source.Selection;
+import io.informer4j.source.WatchEvent;
+import io.informer4j.testing.FakeSource;
+import io.informer4j.testing.Item;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** What cache options do to the informers of a map, the object checks, resync jitter and field indexes. */
+class InformersMapOptionsTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  private final ReaderFixture fixture = new ReaderFixture();
+  private InformersMap map;
+
+  @AfterEach
+  void tearDown() throws InterruptedException {
+    if (map != null) {
+      map.stop(WAIT);
+    }
+    fixture.close();
+  }
+
+  private MapEntry<Item> started(InformersMapBuilder builder, io.informer4j.meta.TypeKey type) {
+    map = builder.build();
+    map.start();
+    return map.get(type, ITEMS, WAIT).entry();
+  }
+
+  @Test
+  void selectorsAndTheNamespaceArePushedIntoEveryListAndWatch() {
+    CacheOptions options = CacheOptions.builder()
+        .defaults(CacheConfig.empty().withLabels(LabelSelector.parse("tier=web")))
+        .byType(PODS, TypeConfig.of(CacheConfig.empty().withFields(FieldSelector.parse("status.phase=Running"))))
+        .build();
+    started(fixture.map().namespace("team-a").options(options), PODS);
+
+    FakeSource source = fixture.source(PODS, "team-a");
+    Selection expected = new Selection("team-a", LabelSelector.parse("tier=web"), FieldSelector.parse("status.phase=Running"));
+    assertThat(source.lists().get(0).selection()).isEqualTo(expected);
+    await().until(() -> !source.watches().isEmpty());
+    assertThat(source.lastWatch().request.selection()).isEqualTo(expected);
+    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod|team-a|Item");
+  }
+
+  @Test
+  void aClusterScopedTypeIsListedWithoutNamespace() {
+    started(fixture.map().namespace("team-a"), NODES);
+    assertThat(fixture.source(NODES, "").lists().get(0).selection().namespace()).isNull();
+  }
+
+  @Test
+  void theTransformRunsBeforeObjectsAreCached() {
+    fixture.source(PODS, "").put(Item.of("a", "x", "1").withData("big payload"));
+    CacheOptions options = CacheOptions.builder()
+        .byType(PODS, TypeConfig.of(CacheConfig.empty().withTransform(o -> ((Item) o).withData(""))))
+        .build();
+    MapEntry<Item> pods = started(fixture.map().options(options), PODS);
+    assertThat(pods.reader().get(ObjectKey.of("a", "x")).data()).isEmpty();
+  }
+
+  @Test
+  void aTransformReturningAnotherClassSkipsTheObjectAsMalformed() {
+    fixture.source(PODS, "").put(Item.of("a", "x", "1"));
+    CacheOptions options = CacheOptions.builder()
+        .defaults(CacheConfig.empty().withTransform(o -> "not an item"))
+        .build();
+    MapEntry<Item> pods = started(fixture.map().options(options), PODS);
+    assertThat(pods.informer().indexer().size()).isZero();
+    assertThat(pods.informer().status().malformed()).isEqualTo(1);
+  }
+
+  @Test
+  void deepCopyCanBeDisabledPerType() {
+    fixture.source(PODS, "").put(Item.of("a", "x", "1"));
+    CacheOptions options = CacheOptions.builder()
+        .byType(PODS, TypeConfig.of(CacheConfig.empty().withUnsafeDisableDeepCopy(true)))
+        .build();
+    MapEntry<Item> pods = started(fixture.map().options(options), PODS);
+    assertThat(pods.reader().get(ObjectKey.of("a", "x"))).isSameAs(pods.informer().indexer().get("a/x"));
+  }
+
+  @Test
+  void keysThatCouldCollideAreRejectedAndCounted() {
+    FakeSource source = fixture.source(PODS, "");
+    source.put(Item.of("a", "good", "1"));
+    source.put(Item.of("__all_namespaces", "x", "1"));
+    source.put(Item.of("a/b", "x", "1"));
+    MapEntry<Item> pods = started(fixture.map(), PODS);
+    source.lastWatch().send(WatchEvent.added(Item.of("a", "bad/name", "2")));
+    source.lastWatch().send(WatchEvent.added(Item.of("a", "later", "3")));
+
+    await().until(() -> pods.informer().indexer().size() == 2);
+    assertThat(pods.informer().indexer().listKeys()).containsExactlyInAnyOrder("a/good", "a/later");
+    assertThat(pods.informer().status().malformed()).isEqualTo(3);
+  }
+
+  @Test
+  void aClusterScopedObjectWithANamespaceIsRejected() {
+    FakeSource source = fixture.source(NODES, "");
+    source.put(Item.of("", "node-1", "1"));
+    source.put(Item.of("stray", "node-2", "1"));
+    MapEntry<Item> nodes = started(fixture.map(), NODES);
+    assertThat(nodes.informer().indexer().listKeys()).containsExactly("node-1");
+    assertThat(nodes.informer().status().malformed()).isEqualTo(1);
+  }
+
+  @Test
+  void eachInformerDrawsItsResyncInNinetyToOneHundredTenPercentOfTheBase() {
+    double[] draws = {0.0, 0.5, 0.999_999};
+    int[] next = {0};
+    map = fixture.map().resync(Duration.ofHours(10)).random(() -> draws[next[0]++]).build();
+
+    assertThat(map.get(PODS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofHours(9));
+    assertThat(map.get(DEPLOYMENTS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofHours(10));
+    assertThat(map.get(NODES, ITEMS, WAIT).entry().resyncPeriod())
+        .isLessThan(Duration.ofHours(11)).isGreaterThan(Duration.ofMinutes(659));
+  }
+
+  @Test
+  void aTypesSyncPeriodReplacesTheBaseAndZeroMeansNoResync() {
+    CacheOptions options = CacheOptions.builder()
+        .byType(PODS, TypeConfig.of(CacheConfig.empty().withSyncPeriod(Duration.ofMinutes(10))))
+        .byType(NODES, TypeConfig.of(CacheConfig.empty().withSyncPeriod(Duration.ZERO)))
+        .build();
+    map = fixture.map().options(options).random(() -> 0.0).build();
+    assertThat(map.get(PODS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofMinutes(9));
+    assertThat(map.get(NODES, ITEMS, WAIT).entry().resyncPeriod()).isZero();
+    assertThat(map.get(DEPLOYMENTS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofHours(9));
+  }
+
+  @Test
+  void aShortResyncIsNeverBelowOneSecond() {
+    map = fixture.map().resync(Duration.ofSeconds(1)).random(() -> 0.0).build();
+    assertThat(map.get(PODS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void aFieldIndexAddedAfterStartIsBackFilledAndServesLists() {
+    FakeSource source = fixture.source(PODS, "");
+    source.put(Item.of("a", "x", "1").withData("node-1"));
+    source.put(Item.of("b", "y", "1").withData("node-1"));
+    source.put(Item.of("a", "z", "1").withData("node-2"));
+    MapEntry<Item> pods = started(fixture.map(), PODS);
+
+    pods.indexField("data", item -> List.of(item.data()));
+
+    ListOptions byNode = ListOptions.all().withFields(FieldSelector.equal("data", "node-1"));
+    assertThat(pods.reader().list(byNode).items()).extracting(Item::key).containsExactly("a/x", "b/y");
+    assertThat(pods.reader().list(byNode.withNamespace("b")).items()).extracting(Item::key).containsExactly("b/y");
+    source.lastWatch().send(WatchEvent.added(Item.of("c", "w", "2").withData("node-1")));
+    await().until(() -> pods.reader().list(byNode).items().size() == 3);
+    assertThatThrownBy(() -> pods.indexField("data", item -> List.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("field:data");
+  }
+
+  @Test
+  void anIndexFunctionThatThrowsLeavesOnlyThatObjectOutOfTheIndex() {
+    FakeSource source = fixture.source(PODS, "");
+    source.put(Item.of("a", "x", "1").withData("n"));
+    source.put(Item.of("a", "boom", "1").withData("n"));
+    MapEntry<Item> pods = started(fixture.map(), PODS);
+    pods.indexField("data", item -> {
+      if (item.name().equals("boom")) {
+        throw new IllegalStateException("cannot extract");
+      }
+      return List.of(item.data());
+    });
+    assertThat(pods.reader().list(ListOptions.all().withFields(FieldSelector.equal("data", "n"))).items())
+        .extracting(Item::key).containsExactly("a/x");
+    assertThat(pods.informer().indexer().size()).isEqualTo(2);
+    assertThat(pods.informer().indexer().indexErrors()).isEqualTo(1);
+  }
+
+  @Test
+  void labelsStillMatchAfterUpdatesArriveThroughTheWatch() {
+    FakeSource source = fixture.source(PODS, "");
+    source.put(Item.of("a", "x", "1").withLabels(Map.of("app", "web")));
+    MapEntry<Item> pods = started(fixture.map(), PODS);
+    ListOptions web = ListOptions.all().withLabels(LabelSelector.parse("app=web"));
+    assertThat(pods.reader().list(web).items()).hasSize(1);
+    source.lastWatch().send(WatchEvent.modified(Item.of("a", "x", "2").withLabels(Map.of("app", "db"))));
+    await().until(() -> pods.reader().list(web).items().isEmpty());
+    assertThat(pods.reader().list(web).resourceVersion()).isEqualTo("2");
+  }
+}
