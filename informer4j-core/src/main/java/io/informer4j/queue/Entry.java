@@ -1,5 +1,8 @@
 package io.informer4j.queue;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * What a {@link StandardWorkQueue} knows about one item that is queued or being processed. Items
  * unknown to the queue have no entry. Guarded by the queue's lock.
@@ -15,10 +18,21 @@ final class Entry<K> extends IndexedHeap.Node {
     PROCESSING_DIRTY
   }
 
+  private static final VarHandle STATE;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(Entry.class, "state", State.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   final K item;
-  State state;
-  /** Priority while queued or processing. */
-  int priority;
+  /** Written under the queue's lock; read without it by {@link #coalesceIfQueued}. */
+  volatile State state;
+  /** Priority while queued or processing; read without the lock by {@link #coalesceIfQueued}. */
+  volatile int priority;
   /** Highest priority added while processing; used by the re-queue on done. */
   int pendingPriority;
   /** Clock time of the add that made it dirty, when the queue is timed. */
@@ -39,5 +53,22 @@ final class Entry<K> extends IndexedHeap.Node {
     this.item = item;
     this.priority = priority;
     this.state = State.QUEUED;
+  }
+
+  /**
+   * The lock-free fast path of an add for an item that is already queued: succeeds when the entry
+   * is queued and its priority is at least {@code priority}, so the add changes nothing. The CAS
+   * writes {@code state}; {@link #handOut()} reads it by its own CAS, so everything the adding
+   * thread did before the add happens-before the worker that takes the item.
+   */
+  boolean coalesceIfQueued(int priority) {
+    return state == State.QUEUED && priority <= this.priority && STATE.compareAndSet(this, State.QUEUED, State.QUEUED);
+  }
+
+  /** Marks a queued entry as handed out; called under the queue's lock. */
+  void handOut() {
+    if (!STATE.compareAndSet(this, State.QUEUED, State.PROCESSING)) {
+      throw new IllegalStateException("work queue entry " + item + " handed out while " + state);
+    }
   }
 }

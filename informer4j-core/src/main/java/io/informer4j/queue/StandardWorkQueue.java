@@ -6,11 +6,10 @@ import io.informer4j.time.Clock;
 import io.informer4j.time.Scheduler;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -18,16 +17,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The work queue behind {@link WorkQueueBuilder#build()}: one lock guards a map from item to its
- * {@link Entry} (queued, processing, or processing and dirty), the ready entries in hand-out order,
- * the in-flight list and the delayed adds. Thread-safe; see the interfaces for the contract.
+ * The work queue behind {@link WorkQueueBuilder#build()}: one lock guards every change to the map
+ * from item to its {@link Entry} (queued, processing, or processing and dirty), the ready entries in
+ * hand-out order, the in-flight list and the delayed adds. One path runs without the lock: an add
+ * for an item that is already queued at an equal or higher priority, the common case under heavy
+ * duplication, only reads the map and confirms the entry's state (see
+ * {@link Entry#coalesceIfQueued(int)}). Thread-safe; see the interfaces for the contract.
  *
  * @param <K> the item type
  */
 final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
 
   private static final Logger LOG = LoggerFactory.getLogger(StandardWorkQueue.class);
-  private static final long REJECTION_WARNING_INTERVAL_NANOS = Duration.ofSeconds(10).toNanos();
   private static final double NANOS_PER_SECOND = 1e9;
 
   private final String name;
@@ -38,21 +39,18 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition itemReady = lock.newCondition();
   private final Condition nothingInFlight = lock.newCondition();
-  private final HashMap<K, Entry<K>> entries = new HashMap<>();
+  private final ConcurrentHashMap<K, Entry<K>> entries = new ConcurrentHashMap<>();
   private final ReadyQueue<K> ready;
   private final InFlight<K> inFlight = new InFlight<>();
   private final DelayedAdds<K> delayed;
   private final Consumer<Object> onDelayDue = this::moveDueDelayedAdds;
-  private final AtomicLong rejected = new AtomicLong();
+  private final DepthCap depthCap;
   private final QueueMetrics metrics;
   private final boolean timed;
   private int waitingGets;
   private boolean draining;
-  private long lastRejectionWarningNanos;
-  private long rejectionsSinceWarning;
   private volatile boolean shuttingDown;
   private volatile int depth;
-  private volatile int maxDepth;
 
   StandardWorkQueue(String name, Clock clock, Scheduler scheduler, MeterRegistry registry, RateLimiter<K> rateLimiter,
       QueueOrdering ordering, int maxDepth) {
@@ -60,11 +58,10 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     this.clock = clock;
     this.rateLimiter = rateLimiter;
     this.ordering = ordering;
-    this.maxDepth = maxDepth;
+    this.depthCap = new DepthCap(name, maxDepth);
     this.ownedScheduler = scheduler == null ? new OwnedScheduler("informer4j-workqueue-timer[" + name + "]") : null;
     this.delayed = new DelayedAdds<>(scheduler == null ? ownedScheduler : scheduler);
     this.ready = ReadyQueue.create(ordering, clock.nanoTime());
-    this.lastRejectionWarningNanos = clock.nanoTime() - REJECTION_WARNING_INTERVAL_NANOS;
     this.metrics = registry == null ? QueueMetrics.NONE : QueueMetrics.micrometer(registry, this);
     this.timed = metrics.timed() || ready.needsClock();
   }
@@ -77,6 +74,13 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   @Override
   public boolean add(K item, int priority) {
     Objects.requireNonNull(item, "item");
+    if (shuttingDown) {
+      return false;
+    }
+    Entry<K> queued = entries.get(item);
+    if (queued != null && queued.coalesceIfQueued(priority)) {
+      return true;
+    }
     lock.lock();
     try {
       return enqueue(item, priority, true);
@@ -92,8 +96,9 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     }
     Entry<K> entry = entries.get(item);
     if (entry == null) {
-      if (capped && maxDepth > 0 && ready.size() >= maxDepth && !delayed.contains(item)) {
-        reject(item);
+      if (capped && depthCap.isFull(ready.size()) && !delayed.contains(item)) {
+        depthCap.reject(item, clock.nanoTime());
+        metrics.rejected();
         return false;
       }
       entry = new Entry<>(item, priority);
@@ -136,37 +141,21 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     return timed ? clock.nanoTime() : 0;
   }
 
-  private void reject(K item) {
-    rejected.incrementAndGet();
-    metrics.rejected();
-    rejectionsSinceWarning++;
-    long now = clock.nanoTime();
-    if (now - lastRejectionWarningNanos >= REJECTION_WARNING_INTERVAL_NANOS) {
-      LOG.warn("work queue '{}' is at its depth cap of {}: rejected new item {} ({} rejected since the last warning)",
-          name, maxDepth, item, rejectionsSinceWarning);
-      lastRejectionWarningNanos = now;
-      rejectionsSinceWarning = 0;
-    }
-  }
-
   @Override
   public Optional<K> get() throws InterruptedException {
-    Entry<K> entry = take(-1);
-    return entry == null ? Optional.empty() : Optional.of(entry.item);
+    return itemOf(take(-1));
   }
 
   @Override
   public Optional<K> get(Duration timeout) throws InterruptedException {
-    Entry<K> entry = take(Math.max(0, Nanos.of(timeout)));
-    return entry == null ? Optional.empty() : Optional.of(entry.item);
+    return itemOf(take(Math.max(0, Nanos.of(timeout))));
   }
 
   @Override
   public Optional<K> poll() {
     lock.lock();
     try {
-      Entry<K> entry = ready.size() == 0 ? null : handOut();
-      return entry == null ? Optional.empty() : Optional.of(entry.item);
+      return itemOf(ready.size() == 0 ? null : handOut());
     } finally {
       lock.unlock();
     }
@@ -180,6 +169,10 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   @Override
   public Optional<Prioritized<K>> getWithPriority(Duration timeout) throws InterruptedException {
     return prioritized(take(Math.max(0, Nanos.of(timeout))));
+  }
+
+  private static <K> Optional<K> itemOf(Entry<K> entry) {
+    return entry == null ? Optional.empty() : Optional.of(entry.item);
   }
 
   /** Safe without the lock: only the worker holding the entry can change its priority, by {@code done}. */
@@ -216,7 +209,7 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   private Entry<K> handOut() {
     Entry<K> entry = ready.pop();
     depth = ready.size();
-    entry.state = Entry.State.PROCESSING;
+    entry.handOut();
     long now = now();
     metrics.handedOut(now - entry.addedNanos);
     inFlight.add(entry, now);
@@ -407,17 +400,17 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
 
   @Override
   public long rejectedAdds() {
-    return rejected.get();
+    return depthCap.rejected();
   }
 
   @Override
   public int maxDepth() {
-    return maxDepth;
+    return depthCap.limit();
   }
 
   @Override
   public void setMaxDepth(int maxDepth) {
-    this.maxDepth = WorkQueueBuilder.checkMaxDepth(maxDepth);
+    depthCap.setLimit(maxDepth);
   }
 
   /** The {@code workqueue_unfinished_work_seconds} gauge. */
