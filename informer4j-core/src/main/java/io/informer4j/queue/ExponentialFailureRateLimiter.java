@@ -2,7 +2,6 @@ package io.informer4j.queue;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Per-item exponential backoff: the n-th retry of an item since it was last forgotten waits
@@ -16,7 +15,7 @@ public final class ExponentialFailureRateLimiter<K> implements RateLimiter<K> {
   private final long baseNanos;
   private final Duration max;
   private final long maxNanos;
-  private final ConcurrentHashMap<K, Integer> failures = new ConcurrentHashMap<>();
+  private final FailureCounts<K> failures = new FailureCounts<>();
 
   /**
    * @param base the first delay; zero or positive
@@ -43,7 +42,7 @@ public final class ExponentialFailureRateLimiter<K> implements RateLimiter<K> {
 
   @Override
   public Duration when(K item) {
-    int previousFailures = failures.merge(item, 1, (count, one) -> count == Integer.MAX_VALUE ? count : count + 1) - 1;
+    int previousFailures = failures.increment(item) - 1;
     return Duration.ofNanos(delayNanos(previousFailures));
   }
 
@@ -58,12 +57,12 @@ public final class ExponentialFailureRateLimiter<K> implements RateLimiter<K> {
 
   @Override
   public void forget(K item) {
-    failures.remove(item);
+    failures.forget(item);
   }
 
   @Override
   public int numRequeues(K item) {
-    return failures.getOrDefault(item, 0);
+    return failures.count(item);
   }
 
   @Override

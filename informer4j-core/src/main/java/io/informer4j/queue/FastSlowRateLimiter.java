@@ -1,7 +1,6 @@
 package io.informer4j.queue;
 
 import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Per-item two-speed limiter: the first {@code maxFastAttempts} retries of an item since it was
@@ -14,7 +13,7 @@ public final class FastSlowRateLimiter<K> implements RateLimiter<K> {
   private final Duration fast;
   private final Duration slow;
   private final int maxFastAttempts;
-  private final ConcurrentHashMap<K, Integer> attempts = new ConcurrentHashMap<>();
+  private final FailureCounts<K> attempts = new FailureCounts<>();
 
   /**
    * @throws IllegalArgumentException if a delay or {@code maxFastAttempts} is negative
@@ -32,18 +31,18 @@ public final class FastSlowRateLimiter<K> implements RateLimiter<K> {
 
   @Override
   public Duration when(K item) {
-    int attempt = attempts.merge(item, 1, (count, one) -> count == Integer.MAX_VALUE ? count : count + 1);
+    int attempt = attempts.increment(item);
     return attempt <= maxFastAttempts ? fast : slow;
   }
 
   @Override
   public void forget(K item) {
-    attempts.remove(item);
+    attempts.forget(item);
   }
 
   @Override
   public int numRequeues(K item) {
-    return attempts.getOrDefault(item, 0);
+    return attempts.count(item);
   }
 
   @Override

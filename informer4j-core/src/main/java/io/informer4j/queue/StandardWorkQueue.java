@@ -415,19 +415,19 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
 
   /** The {@code workqueue_unfinished_work_seconds} gauge. */
   double unfinishedWorkSeconds() {
-    lock.lock();
-    try {
-      return inFlight.unfinishedNanos(clock.nanoTime()) / NANOS_PER_SECOND;
-    } finally {
-      lock.unlock();
-    }
+    return inFlightSeconds(false);
   }
 
   /** The {@code workqueue_longest_running_processor_seconds} gauge. */
   double longestRunningProcessorSeconds() {
+    return inFlightSeconds(true);
+  }
+
+  private double inFlightSeconds(boolean longestOnly) {
     lock.lock();
     try {
-      return inFlight.longestRunningNanos(clock.nanoTime()) / NANOS_PER_SECOND;
+      long now = clock.nanoTime();
+      return (longestOnly ? inFlight.longestRunningNanos(now) : inFlight.unfinishedNanos(now)) / NANOS_PER_SECOND;
     } finally {
       lock.unlock();
     }

@@ -25,15 +25,6 @@ class DelayingQueueTest {
   private final PriorityWorkQueue<String> queue =
       WorkQueue.<String>builder().name("delaying").clock(clock).scheduler(clock).build();
 
-  private List<String> drain() {
-    List<String> items = new ArrayList<>();
-    for (Optional<String> next = queue.poll(); next.isPresent(); next = queue.poll()) {
-      items.add(next.get());
-      queue.done(next.get());
-    }
-    return items;
-  }
-
   @Test
   void anItemIsAddedOnlyOnceItsDelayPassed() {
     queue.addAfter("a", Duration.ofSeconds(10));
@@ -41,7 +32,7 @@ class DelayingQueueTest {
     clock.advance(Duration.ofMillis(9_999));
     assertThat(queue.len()).isZero();
     clock.advance(Duration.ofMillis(1));
-    assertThat(drain()).containsExactly("a");
+    assertThat(QueueTesting.drain(queue)).containsExactly("a");
   }
 
   @Test
@@ -49,7 +40,7 @@ class DelayingQueueTest {
     queue.addAfter("a", Duration.ZERO);
     queue.addAfter("b", Duration.ofSeconds(-1));
 
-    assertThat(drain()).containsExactly("a", "b");
+    assertThat(QueueTesting.drain(queue)).containsExactly("a", "b");
   }
 
   @Test
@@ -57,14 +48,14 @@ class DelayingQueueTest {
     queue.addAfter("a", Duration.ofSeconds(10));
     queue.addAfter("a", Duration.ofSeconds(20));
     clock.advance(Duration.ofSeconds(10));
-    assertThat(drain()).containsExactly("a");
+    assertThat(QueueTesting.drain(queue)).containsExactly("a");
 
     queue.addAfter("b", Duration.ofSeconds(10));
     queue.addAfter("b", Duration.ofSeconds(1));
     clock.advance(Duration.ofSeconds(1));
-    assertThat(drain()).containsExactly("b");
+    assertThat(QueueTesting.drain(queue)).containsExactly("b");
     clock.advance(Duration.ofSeconds(20));
-    assertThat(drain()).as("moved, not duplicated").isEmpty();
+    assertThat(QueueTesting.drain(queue)).as("moved, not duplicated").isEmpty();
   }
 
   @Test
@@ -76,7 +67,7 @@ class DelayingQueueTest {
 
     clock.advance(Duration.ofSeconds(5));
 
-    assertThat(drain()).containsExactly("early", "middle", "tie-first", "late");
+    assertThat(QueueTesting.drain(queue)).containsExactly("early", "middle", "tie-first", "late");
   }
 
   @Test
@@ -93,7 +84,7 @@ class DelayingQueueTest {
     List<String> seen = new ArrayList<>();
     for (int step = 0; step < 100; step++) {
       clock.advance(Duration.ofMillis(100));
-      seen.addAll(drain());
+      seen.addAll(QueueTesting.drain(queue));
     }
 
     assertThat(seen).as("seed %d", SEED).hasSize(100_000);

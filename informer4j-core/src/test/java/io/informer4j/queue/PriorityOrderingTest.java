@@ -6,7 +6,6 @@ import io.informer4j.time.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class PriorityOrderingTest {
@@ -17,15 +16,6 @@ class PriorityOrderingTest {
     return WorkQueue.<String>builder().clock(clock).scheduler(clock).ordering(ordering).build();
   }
 
-  private static List<String> drain(PriorityWorkQueue<String> queue) {
-    List<String> items = new ArrayList<>();
-    for (Optional<String> next = queue.poll(); next.isPresent(); next = queue.poll()) {
-      items.add(next.get());
-      queue.done(next.get());
-    }
-    return items;
-  }
-
   @Test
   void highestPriorityFirstThenEarliestReady() {
     PriorityWorkQueue<String> queue = queue(QueueOrdering.priority());
@@ -34,7 +24,7 @@ class PriorityOrderingTest {
     queue.add("high", 10);
     queue.add("normal-2");
 
-    assertThat(drain(queue)).containsExactly("high", "normal-1", "normal-2", "low");
+    assertThat(QueueTesting.drain(queue)).containsExactly("high", "normal-1", "normal-2", "low");
   }
 
   @Test
@@ -46,7 +36,7 @@ class PriorityOrderingTest {
     queue.add("a", 5);
     queue.add("b", PriorityWorkQueue.LOW_PRIORITY);
 
-    assertThat(drain(queue)).containsExactly("b", "c", "a");
+    assertThat(QueueTesting.drain(queue)).containsExactly("b", "c", "a");
   }
 
   @Test
@@ -100,11 +90,7 @@ class PriorityOrderingTest {
     List<Long> readyTimesHandedOutBefore = new ArrayList<>();
     boolean lowHandedOut = false;
     for (int tick = 0; tick < 10_000 && !lowHandedOut; tick++) {
-      clock.advance(Duration.ofMillis(1));
-      queue.add("n-" + tick + "-a");
-      queue.add("n-" + tick + "-b");
-      String next = queue.poll().orElseThrow();
-      queue.done(next);
+      String next = streamTick(queue, tick);
       if (next.equals("initial-list")) {
         lowHandedOut = true;
       } else {
@@ -115,6 +101,16 @@ class PriorityOrderingTest {
     assertThat(lowHandedOut).as("the low-priority item is not starved").isTrue();
     assertThat(readyTimesHandedOutBefore).allMatch(ready -> ready <= bound);
     assertThat(queue.len()).as("the stream kept the queue busy throughout").isGreaterThan(500);
+  }
+
+  /** One millisecond of the stream: two normal items arrive, the worker takes and finishes one. */
+  private String streamTick(PriorityWorkQueue<String> queue, int tick) {
+    clock.advance(Duration.ofMillis(1));
+    queue.add("n-" + tick + "-a");
+    queue.add("n-" + tick + "-b");
+    String next = queue.poll().orElseThrow();
+    queue.done(next);
+    return next;
   }
 
   /** The n-th tick's items became ready at start + (n+1) ms. */
@@ -129,12 +125,7 @@ class PriorityOrderingTest {
     queue.add("initial-list", PriorityWorkQueue.LOW_PRIORITY);
 
     for (int tick = 0; tick < 5_000; tick++) {
-      clock.advance(Duration.ofMillis(1));
-      queue.add("n-" + tick + "-a");
-      queue.add("n-" + tick + "-b");
-      String next = queue.poll().orElseThrow();
-      queue.done(next);
-      assertThat(next).isNotEqualTo("initial-list");
+      assertThat(streamTick(queue, tick)).isNotEqualTo("initial-list");
     }
   }
 }

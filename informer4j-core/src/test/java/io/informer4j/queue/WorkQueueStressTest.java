@@ -119,13 +119,7 @@ class WorkQueueStressTest {
         });
       }
       taken.await();
-      CompletableFuture<Boolean> drained = CompletableFuture.supplyAsync(() -> {
-        try {
-          return queue.shutDownWithDrain(Duration.ofMinutes(1));
-        } catch (InterruptedException e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      CompletableFuture<Boolean> drained = QueueTesting.async(() -> queue.shutDownWithDrain(Duration.ofMinutes(1)));
       List<CountDownLatch> order = new ArrayList<>(releases);
       Collections.shuffle(order, random);
       for (CountDownLatch release : order.subList(0, items - 1)) {

@@ -62,13 +62,7 @@ class WorkQueueTest {
 
   @Test
   void getBlocksUntilAnItemIsAdded() throws Exception {
-    CompletableFuture<Optional<String>> taken = CompletableFuture.supplyAsync(() -> {
-      try {
-        return queue.get();
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Optional<String>> taken = QueueTesting.async(queue::get);
     assertThat(taken).isNotDone();
 
     queue.add("a");
@@ -119,13 +113,7 @@ class WorkQueueTest {
 
   @Test
   void shutDownWakesWaitingGets() throws Exception {
-    CompletableFuture<Optional<String>> waiting = CompletableFuture.supplyAsync(() -> {
-      try {
-        return queue.get();
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Optional<String>> waiting = QueueTesting.async(queue::get);
 
     queue.shutDown();
 
@@ -150,13 +138,9 @@ class WorkQueueTest {
     queue.add("never-taken");
     assertThat(queue.poll()).contains("busy");
     CountDownLatch draining = new CountDownLatch(1);
-    CompletableFuture<Boolean> drained = CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<Boolean> drained = QueueTesting.async(() -> {
       draining.countDown();
-      try {
-        return queue.shutDownWithDrain(Duration.ofMinutes(1));
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
+      return queue.shutDownWithDrain(Duration.ofMinutes(1));
     });
     draining.await();
     await().until(queue::isShuttingDown);
@@ -179,12 +163,9 @@ class WorkQueueTest {
   void aLaterShutDownCancelsTheDrainWait() throws Exception {
     queue.add("busy");
     queue.poll();
-    CompletableFuture<Void> drain = CompletableFuture.runAsync(() -> {
-      try {
-        queue.shutDownWithDrain();
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
+    CompletableFuture<Boolean> drain = QueueTesting.async(() -> {
+      queue.shutDownWithDrain();
+      return true;
     });
     await().until(queue::isShuttingDown);
 
