@@ -111,15 +111,20 @@ public final class FaultInjector {
     if (events < 1) {
       throw new IllegalArgumentException("events must be at least 1: " + events);
     }
-    cutAfterEvents = events;
-    forEachWatch(null, watch -> watch.cutAfter(events));
-    return this;
+    return setCut(events);
   }
 
   /** Stops cutting watches. */
   public FaultInjector stopCuttingWatches() {
-    cutAfterEvents = 0;
-    forEachWatch(null, watch -> watch.cutAfter(0));
+    return setCut(0);
+  }
+
+  /** Sets the cut for new watches and open ones at once: no watch opens in between. */
+  private FaultInjector setCut(int events) {
+    storage.write(() -> {
+      cutAfterEvents = events;
+      return forEachWatch(null, watch -> watch.cutAfter(events));
+    });
     return this;
   }
 

@@ -115,24 +115,27 @@ public abstract class ListerWatcherContract<T> {
     assumeTrue(capabilities().contains(capability), "the backend does not declare " + capability);
   }
 
+  /** Closes the watches the test opened and checks that every listener saw the listener contract kept. */
   @AfterEach
-  void closeWatchesAndCheckListeners() {
+  public void closeWatchesAndCheckListeners() {
     handles.forEach(WatchHandle::close);
     for (RecordingWatchListener<T> listener : listeners) {
       assertThat(listener.contractViolations()).as("listener contract violations").isEmpty();
     }
   }
 
+  /** An empty collection lists no item, with a resourceVersion to watch from. */
   @Test
-  void emptyListHasAResourceVersion() {
+  public void emptyListHasAResourceVersion() {
     Listed<T> listed = listAll(listerWatcher(), Selection.all());
 
     assertThat(listed.items()).isEmpty();
     assertThat(listed.resourceVersion()).isNotEmpty();
   }
 
+  /** A list returns every object of every namespace, each with its resourceVersion. */
   @Test
-  void listReturnsEveryCreatedObjectWithAResourceVersion() {
+  public void listReturnsEveryCreatedObjectWithAResourceVersion() {
     create(namespace(), "one", WEB);
     create(namespace(), "two", DB);
     create(otherNamespace(), "three", WEB);
@@ -144,8 +147,9 @@ public abstract class ListerWatcherContract<T> {
     assertThat(listed.resourceVersion()).isNotEmpty();
   }
 
+  /** A watch from a list's version sees only later changes, in order; DELETED carries the last state. */
   @Test
-  void watchFromAListVersionSeesLaterChangesInOrderAndDeletesWithTheLastState() {
+  public void watchFromAListVersionSeesLaterChangesInOrderAndDeletesWithTheLastState() {
     create(namespace(), "before", WEB);
     String version = listAll(listerWatcher(), Selection.all()).resourceVersion();
     RecordingWatchListener<T> listener = watch(listerWatcher(), watchRequest(Selection.all(), version));
@@ -166,8 +170,9 @@ public abstract class ListerWatcherContract<T> {
     assertThat(adapter().labels(events.get(2).object())).isEqualTo(lastLabels);
   }
 
+  /** A label selector filters both the list and the watch. */
   @Test
-  void labelSelectorFiltersListAndWatch() {
+  public void labelSelectorFiltersListAndWatch() {
     create(namespace(), "web-1", WEB);
     create(namespace(), "db-1", DB);
 
@@ -177,8 +182,9 @@ public abstract class ListerWatcherContract<T> {
     }, "ADDED web-2");
   }
 
+  /** An update that moves an object into or out of a label selection is ADDED or DELETED to that watch. */
   @Test
-  void anObjectEnteringOrLeavingALabelSelectionIsAddedOrDeleted() {
+  public void anObjectEnteringOrLeavingALabelSelectionIsAddedOrDeleted() {
     create(namespace(), "mover", DB);
 
     assertSelection(listerWatcher(), Selection.all().withLabels(WEB_SELECTOR), List.of(), () -> {
@@ -187,8 +193,9 @@ public abstract class ListerWatcherContract<T> {
     }, "ADDED mover", "DELETED mover");
   }
 
+  /** A namespace scopes both the list and the watch (skipped for cluster-scoped types). */
   @Test
-  void namespaceScopesListAndWatch() {
+  public void namespaceScopesListAndWatch() {
     assumeFalse(clusterScoped(), "cluster-scoped type");
     create(namespace(), "here-1", WEB);
     create(otherNamespace(), "there-1", WEB);
@@ -199,8 +206,9 @@ public abstract class ListerWatcherContract<T> {
     }, "ADDED here-2");
   }
 
+  /** A {@code metadata.name} field selector filters both the list and the watch. */
   @Test
-  void fieldSelectorOnTheNameFiltersListAndWatch() {
+  public void fieldSelectorOnTheNameFiltersListAndWatch() {
     assumeCapable(ContractCapability.FIELD_SELECTORS);
     create(namespace(), "field-1", WEB);
     create(namespace(), "field-2", WEB);
@@ -212,8 +220,9 @@ public abstract class ListerWatcherContract<T> {
         }, "MODIFIED field-2");
   }
 
+  /** Pages return every item exactly once, all at the first page's version, unaffected by later writes. */
   @Test
-  void paginationReturnsEveryItemExactlyOnceFromOneConsistentVersion() {
+  public void paginationReturnsEveryItemExactlyOnceFromOneConsistentVersion() {
     assumeCapable(ContractCapability.PAGINATION);
     List<String> created = new ArrayList<>();
     for (int i = 0; i < 25; i++) {
@@ -241,8 +250,9 @@ public abstract class ListerWatcherContract<T> {
     assertThat(pageVersions).containsOnly(pageVersions.get(0));
   }
 
+  /** A watch from an expired version reports ExpiredException: thrown, as an ERROR event, or in onClose. */
   @Test
-  void watchFromAnExpiredVersionReportsExpired() {
+  public void watchFromAnExpiredVersionReportsExpired() {
     assumeCapable(ContractCapability.HISTORY_EXPIRY);
     String version = listAll(listerWatcher(), Selection.all()).resourceVersion();
     create(namespace(), "expiring-1", WEB);
@@ -260,8 +270,9 @@ public abstract class ListerWatcherContract<T> {
         || listener.eventsOfType(WatchEventType.ERROR).stream().anyMatch(e -> e.error() instanceof ExpiredException));
   }
 
+  /** After the handle is closed, the listener hears of no later change. */
   @Test
-  void closingTheHandleStopsDelivery() {
+  public void closingTheHandleStopsDelivery() {
     String version = listAll(listerWatcher(), Selection.all()).resourceVersion();
     RecordingWatchListener<T> closed = new RecordingWatchListener<>();
     listeners.add(closed);
@@ -278,8 +289,9 @@ public abstract class ListerWatcherContract<T> {
     assertThat(closed.objectEvents()).extracting(this::describe).containsExactly("ADDED close-1");
   }
 
+  /** Watch-list streams the state as ADDED events, then an initialEventsEnd bookmark, then live events. */
   @Test
-  void watchListSendsTheInitialStateThenAnInitialEventsEndBookmark() {
+  public void watchListSendsTheInitialStateThenAnInitialEventsEndBookmark() {
     assumeCapable(ContractCapability.WATCH_LIST);
     create(namespace(), "initial-1", WEB);
     create(otherNamespace(), "initial-2", DB);
@@ -299,8 +311,9 @@ public abstract class ListerWatcherContract<T> {
     assertThat(awaitObjectEvents(listener, 4).get(3)).extracting(this::describe).isEqualTo("ADDED later");
   }
 
+  /** A burst of 1,000 writes reaches a watch complete and in write order. */
   @Test
-  void aBurstOfAThousandWritesArrivesCompleteAndInOrder() {
+  public void aBurstOfAThousandWritesArrivesCompleteAndInOrder() {
     String version = listAll(listerWatcher(), Selection.all()).resourceVersion();
     RecordingWatchListener<T> listener = watch(listerWatcher(), watchRequest(Selection.all(), version));
     List<String> expected = new ArrayList<>();

@@ -72,9 +72,9 @@ final class ServerWatch implements WatchHandle {
     return filter;
   }
 
-  /** Returns true until the watch ended or was closed. */
+  /** Returns true until the watch was asked to end, or was closed. */
   boolean isOpen() {
-    return !finished && !clientClosed && termination.get() == null;
+    return accepting && !finished;
   }
 
   /** Schedules the server-side timeout, if any, and starts delivering what was enqueued. */

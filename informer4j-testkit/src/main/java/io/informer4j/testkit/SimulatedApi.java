@@ -144,12 +144,12 @@ public final class SimulatedApi implements AutoCloseable {
   }
 
   /**
-   * Replaces an object's labels, annotations and content. A non-empty resourceVersion in
+   * Replaces an object's labels, annotations and content. A non-empty resourceVersion or uid in
    * {@code object} is a precondition; an update that changes nothing is a no-op (no new version, no
    * event), as in Kubernetes.
    *
    * @return the stored object
-   * @throws WriteRejectedException if it does not exist, or the precondition fails
+   * @throws WriteRejectedException if it does not exist, or a precondition fails
    */
   public SimObject update(TypeKey type, SimObject object) {
     return storage.update(type, object);
@@ -175,7 +175,11 @@ public final class SimulatedApi implements AutoCloseable {
     return storage.delete(type, namespace, name);
   }
 
-  /** Returns an object's current state, if it exists. */
+  /**
+   * Returns an object's current state, if it exists.
+   *
+   * @throws io.informer4j.source.TypeNotFoundException if the type is not installed
+   */
   public Optional<SimObject> get(TypeKey type, String namespace, String name) {
     return storage.get(type, namespace, name);
   }
@@ -183,6 +187,8 @@ public final class SimulatedApi implements AutoCloseable {
   /**
    * Returns the truth: every current object of {@code type} by cache key ({@code "ns/name"} or
    * {@code "name"}), in key order; an unmodifiable copy made under the read lock.
+   *
+   * @throws io.informer4j.source.TypeNotFoundException if the type is not installed
    */
   public Map<String, SimObject> snapshot(TypeKey type) {
     return storage.snapshot(type);

@@ -170,10 +170,11 @@ final class Storage {
   }
 
   /**
-   * Updates an object; a non-empty resourceVersion in {@code object} must be the stored one. An
-   * update that changes no data is a no-op, as in Kubernetes: no new version, no event.
+   * Updates an object; a non-empty resourceVersion or uid in {@code object} must be the stored one
+   * (preconditions). An update that changes no data is a no-op, as in Kubernetes: no new version,
+   * no event.
    *
-   * @throws WriteRejectedException if it does not exist, or on a version conflict
+   * @throws WriteRejectedException if it does not exist, or a precondition fails
    */
   SimObject update(TypeKey type, SimObject object) {
     return write(() -> {
@@ -183,6 +184,10 @@ final class Storage {
       if (!object.resourceVersion().isEmpty() && !object.resourceVersion().equals(current.resourceVersion())) {
         throw new WriteRejectedException(type + " '" + object.key() + "' is at version " + current.resourceVersion()
             + ", not " + object.resourceVersion(), WriteRejectedException.Reason.CONFLICT);
+      }
+      if (!object.uid().isEmpty() && !object.uid().equals(current.uid())) {
+        throw new WriteRejectedException(type + " '" + object.key() + "' has uid " + current.uid() + ", not "
+            + object.uid(), WriteRejectedException.Reason.CONFLICT);
       }
       return put(store, object, current);
     });

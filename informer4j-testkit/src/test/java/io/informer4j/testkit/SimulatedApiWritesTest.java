@@ -67,11 +67,14 @@ class SimulatedApiWritesTest {
   }
 
   @Test
-  void anUpdateWithAStaleResourceVersionConflicts() {
+  void anUpdateWithAStaleResourceVersionOrAnotherUidConflicts() {
     SimObject first = api.create(PODS, SimObject.of("shop", "web-1"));
-    api.update(PODS, first.withLabel("app", "web"));
+    SimObject second = api.update(PODS, first.withLabel("app", "web"));
 
     assertThatThrownBy(() -> api.update(PODS, first.withLabel("app", "db")))
+        .isInstanceOfSatisfying(WriteRejectedException.class,
+            e -> assertThat(e.reason()).isEqualTo(WriteRejectedException.Reason.CONFLICT));
+    assertThatThrownBy(() -> api.update(PODS, second.withUid("another-incarnation").withLabel("app", "db")))
         .isInstanceOfSatisfying(WriteRejectedException.class,
             e -> assertThat(e.reason()).isEqualTo(WriteRejectedException.Reason.CONFLICT));
     assertThat(api.get(PODS, "shop", "web-1")).hasValueSatisfying(pod -> assertThat(pod.labels()).containsEntry("app", "web"));
