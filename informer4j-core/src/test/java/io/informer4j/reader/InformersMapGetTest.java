@@ -16,10 +16,7 @@ import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.Item;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -49,7 +46,7 @@ class InformersMapGetTest {
   @Test
   void getBeforeStartRegistersWithoutBlockingAndStartStartsIt() {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> slow).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> slow).build();
 
     MapLookup<Item> lookup = map.get(PODS, ITEMS, Duration.ZERO);
 
@@ -68,7 +65,7 @@ class InformersMapGetTest {
     FakeSource pods = fixture.source(PODS, "");
     pods.put(Item.of("a", "x", "1"));
     GatedSource<Item> slow = new GatedSource<>(pods);
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> slow).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> slow).build();
     map.start();
 
     assertThatThrownBy(() -> map.get(PODS, ITEMS, Duration.ofMillis(50)))
@@ -89,7 +86,7 @@ class InformersMapGetTest {
   @Test
   void getWithoutBlockingReturnsAnUnsyncedEntryAtOnce() {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> slow).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> slow).build();
     map.start();
 
     MapLookup<Item> lookup = map.get(PODS, ITEMS, false, Duration.ZERO);
@@ -101,57 +98,44 @@ class InformersMapGetTest {
 
   @Test
   void twoThreadsRacingGetShareOneInformerAndOneFactoryCall() throws Exception {
-    AtomicInteger calls = new AtomicInteger();
-    CountDownLatch factoryEntered = new CountDownLatch(1);
-    CountDownLatch releaseFactory = new CountDownLatch(1);
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> {
-      calls.incrementAndGet();
-      factoryEntered.countDown();
-      awaitLatch(releaseFactory);
-      return fixture.source(type, ns);
-    }).runtime(fixture.runtime).build();
+    BlockingFactory factory = new BlockingFactory(type -> true, fixture.factory());
+    map = fixture.map(factory).build();
     map.start();
 
     Future<MapLookup<Item>> first = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
-    assertThat(factoryEntered.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(factory.awaitEntered()).isTrue();
     Future<MapLookup<Item>> second = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
-    releaseFactory.countDown();
+    await().until(() -> ReaderFixture.someThreadWaitsIn("awaitCreation"));
+    factory.release();
 
     assertThat(first.get(10, TimeUnit.SECONDS).entry()).isSameAs(second.get(10, TimeUnit.SECONDS).entry());
-    assertThat(calls).hasValue(1);
+    assertThat(factory.calls).hasValue(1);
     assertThat(map.entries()).hasSize(1);
   }
 
   @Test
   void aSlowFactoryForOneTypeDoesNotBlockAnotherType() throws Exception {
-    CountDownLatch releaseDeployments = new CountDownLatch(1);
-    CountDownLatch deploymentsEntered = new CountDownLatch(1);
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> {
-      if (type.equals(DEPLOYMENTS)) {
-        deploymentsEntered.countDown();
-        awaitLatch(releaseDeployments);
-      }
-      return fixture.source(type, ns);
-    }).runtime(fixture.runtime).build();
+    BlockingFactory factory = new BlockingFactory(DEPLOYMENTS::equals, fixture.factory());
+    map = fixture.map(factory).build();
     map.start();
 
     Future<MapLookup<Item>> deployments = threads.submit(() -> map.get(DEPLOYMENTS, ITEMS, WAIT));
-    assertThat(deploymentsEntered.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(factory.awaitEntered()).isTrue();
     assertThat(map.get(PODS, ITEMS, WAIT).entry().informer().hasSynced()).isTrue();
     assertThat(deployments).isNotDone();
-    releaseDeployments.countDown();
+    factory.release();
     assertThat(deployments.get(10, TimeUnit.SECONDS).started()).isTrue();
   }
 
   @Test
   void aFailingFactoryRegistersNothingAndALaterGetTriesAgain() {
     AtomicInteger calls = new AtomicInteger();
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> {
+    map = fixture.map((type, ns, registry, rep) -> {
       if (calls.incrementAndGet() == 1) {
         throw new IllegalStateException("backend unreachable");
       }
       return fixture.source(type, ns);
-    }).runtime(fixture.runtime).build();
+    }).build();
 
     assertThatThrownBy(() -> map.get(PODS, ITEMS, WAIT)).hasMessage("backend unreachable");
     assertThat(map.find(PODS, ITEMS)).isEmpty();
@@ -163,7 +147,7 @@ class InformersMapGetTest {
 
   @Test
   void aFactoryReturningNullIsAClearErrorAndRegistersNothing() {
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> null).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> null).build();
     assertThatThrownBy(() -> map.get(PODS, ITEMS, WAIT))
         .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("factory returned null for /v1, Kind=Pod");
@@ -172,47 +156,34 @@ class InformersMapGetTest {
 
   @Test
   void racingCallersOfAFailingFactoryAllSeeTheError() throws Exception {
-    CountDownLatch entered = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> {
-      entered.countDown();
-      awaitLatch(release);
+    BlockingFactory factory = new BlockingFactory(type -> true, (type, ns, registry, rep) -> {
       throw new IllegalStateException("no such API");
-    }).runtime(fixture.runtime).build();
+    });
+    map = fixture.map(factory).build();
 
     Future<MapLookup<Item>> first = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
-    assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
-    CompletableFuture<Throwable> second = CompletableFuture.supplyAsync(() -> {
-      try {
-        map.get(PODS, ITEMS, WAIT);
-        return null;
-      } catch (RuntimeException e) {
-        return e;
-      }
-    }, threads);
-    release.countDown();
+    assertThat(factory.awaitEntered()).isTrue();
+    Future<MapLookup<Item>> second = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
+    await().until(() -> ReaderFixture.someThreadWaitsIn("awaitCreation"));
+    factory.release();
 
     assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS)).hasRootCauseMessage("no such API");
-    assertThat(second.get(10, TimeUnit.SECONDS)).hasMessage("no such API");
+    assertThatThrownBy(() -> second.get(10, TimeUnit.SECONDS)).hasRootCauseMessage("no such API");
+    assertThat(factory.calls).hasValue(1);
     assertThat(map.entries()).isEmpty();
   }
 
   @Test
   void waitingForAnotherCallersCreationHonoursTheDeadline() throws Exception {
-    CountDownLatch entered = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> {
-      entered.countDown();
-      awaitLatch(release);
-      return fixture.source(type, ns);
-    }).runtime(fixture.runtime).build();
+    BlockingFactory factory = new BlockingFactory(type -> true, fixture.factory());
+    map = fixture.map(factory).build();
 
     Future<MapLookup<Item>> creator = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
-    assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(factory.awaitEntered()).isTrue();
     assertThatThrownBy(() -> map.get(PODS, ITEMS, Duration.ofMillis(20)))
         .isInstanceOf(CacheTimeoutException.class)
         .hasMessageContaining("to be created");
-    release.countDown();
+    factory.release();
     assertThat(creator.get(10, TimeUnit.SECONDS).entry()).isNotNull();
   }
 
@@ -239,28 +210,20 @@ class InformersMapGetTest {
   }
 
   @Test
-  void typedAndDynamicRepresentationsOfOneTypeGetTheirOwnInformers() {
-    record Row(String namespace, String name) {
-    }
-    Representation<Row> rows = Representation.of("dynamic", Row.class,
-        ObjectAdapter.builder(Row::namespace, Row::name).build());
-    FakeSource pods = fixture.source(PODS, "");
-    pods.put(Item.of("a", "x", "1"));
-    List<String> calls = new ArrayList<>();
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> {
-      calls.add(rep.name());
-      return rep.equals(rows) ? new MappedSource<>(pods, item -> new Row(item.namespace(), item.name())) : pods;
-    }).runtime(fixture.runtime).build();
+  void twoRepresentationsOfOneTypeGetTheirOwnInformers() {
+    Representation<Item> metadata = Representation.of("metadata", Item.class, Item.ADAPTER);
+    fixture.source(PODS, "").put(Item.of("a", "x", "1"));
+    map = fixture.map().build();
     map.start();
 
     MapEntry<Item> typed = map.get(PODS, ITEMS, WAIT).entry();
-    MapEntry<Row> dynamic = map.get(PODS, rows, WAIT).entry();
+    MapEntry<Item> other = map.get(PODS, metadata, WAIT).entry();
 
-    assertThat(typed.informer()).isNotSameAs(dynamic.informer());
-    assertThat(calls).containsExactly("Item", "dynamic");
-    assertThat(typed.reader().get(ObjectKey.of("a", "x"))).isInstanceOf(Item.class);
-    assertThat(dynamic.reader().get(ObjectKey.of("a", "x"))).isEqualTo(new Row("a", "x"));
+    assertThat(typed.informer()).isNotSameAs(other.informer());
+    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod||Item", "/v1, Kind=Pod||metadata");
+    assertThat(other.reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
     assertThat(map.entries()).hasSize(2);
+    assertThat(map.find(PODS, metadata)).contains(other);
   }
 
   @Test
@@ -293,7 +256,7 @@ class InformersMapGetTest {
   @Test
   void anInterruptedWaitIsATimeoutAndKeepsTheInterruptFlag() throws Exception {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> slow).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> slow).build();
     map.start();
     CompletableFuture<String> outcome = new CompletableFuture<>();
     Thread waiter = new Thread(() -> {
@@ -310,16 +273,5 @@ class InformersMapGetTest {
     waiter.interrupt();
     assertThat(outcome.get(10, TimeUnit.SECONDS)).isEqualTo("timeout, interrupted=true, cause=InterruptedException");
     slow.open();
-  }
-
-  private static void awaitLatch(CountDownLatch latch) {
-    try {
-      if (!latch.await(10, TimeUnit.SECONDS)) {
-        throw new IllegalStateException("latch not released");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 }

@@ -67,7 +67,7 @@ class InformersMapLifecycleTest {
   @Test
   void afterStopAnUnsyncedInformerFailsAtOnceInsteadOfBlocking() throws InterruptedException {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> slow).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> slow).build();
     map.start();
     map.get(PODS, ITEMS, false, WAIT);
     assertThat(slow.listing.await(10, TimeUnit.SECONDS)).isTrue();
@@ -81,7 +81,7 @@ class InformersMapLifecycleTest {
   @Test
   void aGetBlockedOnSyncEndsWhenTheMapStops() throws Exception {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> slow).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> slow).build();
     map.start();
     CompletableFuture<MapLookup<Item>> blocked = CompletableFuture.supplyAsync(() -> map.get(PODS, ITEMS, WAIT));
     await().until(() -> ReaderFixture.someThreadWaitsIn("awaitSync"));
@@ -140,8 +140,8 @@ class InformersMapLifecycleTest {
   void waitForCacheSyncWaitsForTheInformersRegisteredAtTheCall() throws Exception {
     fixture.source(PODS, "").put(Item.of("a", "x", "1"));
     GatedSource<Item> slowDeployments = new GatedSource<>(fixture.source(DEPLOYMENTS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) ->
-        type.equals(DEPLOYMENTS) ? slowDeployments : fixture.source(type, ns)).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) ->
+        type.equals(DEPLOYMENTS) ? slowDeployments : fixture.source(type, ns)).build();
     map.get(PODS, ITEMS, WAIT);
     CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(() -> map.waitForCacheSync(WAIT));
     await().until(() -> ReaderFixture.someThreadWaitsIn("waitForCacheSync"));
@@ -159,8 +159,8 @@ class InformersMapLifecycleTest {
   @Test
   void hasSyncedFuncsIsASnapshotOfTheRegisteredInformers() {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(DEPLOYMENTS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) ->
-        type.equals(DEPLOYMENTS) ? slow : fixture.source(type, ns)).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) ->
+        type.equals(DEPLOYMENTS) ? slow : fixture.source(type, ns)).build();
     assertThat(map.hasSyncedFuncs()).isEmpty();
     map.start();
     map.get(PODS, ITEMS, WAIT);
@@ -199,7 +199,7 @@ class InformersMapLifecycleTest {
   @Test
   void aGetWaitingOnAnInformerThatIsRemovedFailsClearly() throws Exception {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = InformersMap.builder(fixture.registry, (type, ns, registry, rep) -> slow).runtime(fixture.runtime).build();
+    map = fixture.map((type, ns, registry, rep) -> slow).build();
     map.start();
     map.get(PODS, ITEMS, false, WAIT);
     CompletableFuture<MapLookup<Item>> blocked = CompletableFuture.supplyAsync(() -> map.get(PODS, ITEMS, WAIT));

@@ -67,7 +67,12 @@ final class ReaderFixture implements AutoCloseable {
 
   /** A map over {@link #factory()} on the fixture's runtime, with the jitter factor fixed at 1.0. */
   InformersMapBuilder map() {
-    return InformersMap.builder(registry, factory()).runtime(runtime).random(() -> 0.5);
+    return map(factory());
+  }
+
+  /** A map over {@code factory} on the fixture's runtime, with the jitter factor fixed at 1.0. */
+  InformersMapBuilder map(ListWatcherFactory factory) {
+    return InformersMap.builder(registry, factory).runtime(runtime).random(() -> 0.5);
   }
 
   /** A cache over {@link #factory()} on the fixture's runtime. */

@@ -4,6 +4,7 @@ import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchHandle;
@@ -11,20 +12,30 @@ import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
 import java.util.function.Function;
 
-/** Serves a source's objects converted to another class, as a second representation of one type. */
-final class MappedSource<S, T> implements ListerWatcher<T> {
+/** Serves another source's objects converted to another class: a second representation of a type. */
+final class MappedListerWatcher<S, T> implements ListerWatcher<T> {
 
   private final ListerWatcher<S> delegate;
   private final Function<S, T> convert;
 
-  MappedSource(ListerWatcher<S> delegate, Function<S, T> convert) {
+  MappedListerWatcher(ListerWatcher<S> delegate, Function<S, T> convert) {
     this.delegate = delegate;
     this.convert = convert;
   }
 
   @Override
   public ListPage list(ListRequest request, ListSink<T> sink) {
-    return delegate.list(request, item -> sink.accept(convert.apply(item)));
+    return delegate.list(request, new ListSink<>() {
+      @Override
+      public void accept(S item) {
+        sink.accept(convert.apply(item));
+      }
+
+      @Override
+      public void malformed(MalformedObjectException problem) {
+        sink.malformed(problem);
+      }
+    });
   }
 
   @Override
@@ -38,6 +49,11 @@ final class MappedSource<S, T> implements ListerWatcher<T> {
       }
 
       @Override
+      public void onMalformed(MalformedObjectException problem) {
+        listener.onMalformed(problem);
+      }
+
+      @Override
       public void onClose(SourceException error) {
         listener.onClose(error);
       }
@@ -46,6 +62,11 @@ final class MappedSource<S, T> implements ListerWatcher<T> {
 
   @Override
   public boolean supportsWatchList() {
-    return false;
+    return delegate.supportsWatchList();
+  }
+
+  @Override
+  public String description() {
+    return delegate.description() + " (mapped)";
   }
 }
