@@ -15,7 +15,9 @@ final class Entry<K> extends IndexedHeap.Node {
   enum State {
     QUEUED,
     PROCESSING,
-    PROCESSING_DIRTY
+    PROCESSING_DIRTY,
+    /** Done and not re-added: no longer the item's entry (it may still be in the map for a moment). */
+    FINISHED
   }
 
   private static final VarHandle STATE;
@@ -63,6 +65,25 @@ final class Entry<K> extends IndexedHeap.Node {
    */
   boolean coalesceIfQueued(int priority) {
     return state == State.QUEUED && priority <= this.priority && STATE.compareAndSet(this, State.QUEUED, State.QUEUED);
+  }
+
+  /**
+   * The lock-free fast path of {@code done} for an entry that was not added again while processed:
+   * moves it from processing to finished. Fails when an add made it dirty meanwhile (which happens
+   * only under the queue's lock), so exactly one of the two wins.
+   */
+  boolean finishIfClean() {
+    return STATE.compareAndSet(this, State.PROCESSING, State.FINISHED);
+  }
+
+  /**
+   * Marks an entry being processed as dirty, to be queued again by {@code done}, with
+   * {@code priority}; called under the queue's lock. Fails when a lock-free {@code done} finished
+   * the entry first: the add must then create a new entry.
+   */
+  boolean markDirtyIfProcessing(int priority) {
+    pendingPriority = priority;
+    return STATE.compareAndSet(this, State.PROCESSING, State.PROCESSING_DIRTY);
   }
 
   /** Marks a queued entry as handed out; called under the queue's lock. */

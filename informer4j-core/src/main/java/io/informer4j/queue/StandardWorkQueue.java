@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,10 +20,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The work queue behind {@link WorkQueueBuilder#build()}: one lock guards every change to the map
  * from item to its {@link Entry} (queued, processing, or processing and dirty), the ready entries in
- * hand-out order, the in-flight list and the delayed adds. One path runs without the lock: an add
- * for an item that is already queued at an equal or higher priority, the common case under heavy
- * duplication, only reads the map and confirms the entry's state (see
- * {@link Entry#coalesceIfQueued(int)}). Thread-safe; see the interfaces for the contract.
+ * hand-out order, the in-flight list and the delayed adds. Two paths run without the lock, each a
+ * compare-and-set on the entry's state: an add for an item that is already queued at an equal or
+ * higher priority, the common case under heavy duplication ({@link Entry#coalesceIfQueued(int)}),
+ * and, when no metrics are kept, {@code done} for an item that was not added again while processed
+ * ({@link Entry#finishIfClean()}). Thread-safe; see the interfaces for the contract.
  *
  * @param <K> the item type
  */
@@ -42,13 +44,14 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   private final ConcurrentHashMap<K, Entry<K>> entries = new ConcurrentHashMap<>();
   private final ReadyQueue<K> ready;
   private final InFlight<K> inFlight = new InFlight<>();
+  private final AtomicInteger inFlightCount = new AtomicInteger();
   private final DelayedAdds<K> delayed;
   private final Consumer<Object> onDelayDue = this::moveDueDelayedAdds;
   private final DepthCap depthCap;
   private final QueueMetrics metrics;
   private final boolean timed;
   private int waitingGets;
-  private boolean draining;
+  private volatile boolean draining;
   private volatile boolean shuttingDown;
   private volatile int depth;
 
@@ -95,6 +98,14 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
       return false;
     }
     Entry<K> entry = entries.get(item);
+    if (entry != null && entry.state == Entry.State.PROCESSING && entry.markDirtyIfProcessing(priority)) {
+      markDirty(entry, now());
+      return true;
+    }
+    if (entry != null && entry.state == Entry.State.FINISHED) {
+      entries.remove(item, entry);
+      entry = null;
+    }
     if (entry == null) {
       if (capped && depthCap.isFull(ready.size()) && !delayed.contains(item)) {
         depthCap.reject(item, clock.nanoTime());
@@ -106,20 +117,12 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
       long now = now();
       markDirty(entry, now);
       makeReady(entry, now);
-      return true;
-    }
-    switch (entry.state) {
-      case QUEUED -> {
-        if (priority > entry.priority) {
-          ready.raise(entry, priority);
-        }
+    } else if (entry.state == Entry.State.QUEUED) {
+      if (priority > entry.priority) {
+        ready.raise(entry, priority);
       }
-      case PROCESSING -> {
-        entry.state = Entry.State.PROCESSING_DIRTY;
-        entry.pendingPriority = priority;
-        markDirty(entry, now());
-      }
-      case PROCESSING_DIRTY -> entry.pendingPriority = Math.max(entry.pendingPriority, priority);
+    } else {
+      entry.pendingPriority = Math.max(entry.pendingPriority, priority);
     }
     return true;
   }
@@ -212,34 +215,63 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     entry.handOut();
     long now = now();
     metrics.handedOut(now - entry.addedNanos);
-    inFlight.add(entry, now);
+    if (metrics.timed()) {
+      inFlight.add(entry, now);
+    }
+    inFlightCount.incrementAndGet();
     return entry;
   }
 
   @Override
   public void done(K item) {
     Objects.requireNonNull(item, "item");
+    Entry<K> processed = entries.get(item);
+    if (processed == null) {
+      return;
+    }
+    if (!metrics.timed() && processed.finishIfClean()) {
+      entries.remove(item, processed);
+      finishedOne();
+      return;
+    }
     lock.lock();
     try {
       Entry<K> entry = entries.get(item);
-      if (entry == null || entry.state == Entry.State.QUEUED) {
+      if (entry == null || entry.state == Entry.State.QUEUED || entry.state == Entry.State.FINISHED) {
         return;
       }
       long now = now();
-      inFlight.remove(entry);
-      metrics.finished(now - entry.startedNanos);
+      if (metrics.timed()) {
+        inFlight.remove(entry);
+        metrics.finished(now - entry.startedNanos);
+      }
       if (entry.state == Entry.State.PROCESSING_DIRTY) {
         entry.state = Entry.State.QUEUED;
         entry.priority = entry.pendingPriority;
         makeReady(entry, now);
       } else {
+        entry.state = Entry.State.FINISHED;
         entries.remove(item);
-      }
-      if (draining && inFlight.size() == 0) {
-        nothingInFlight.signalAll();
       }
     } finally {
       lock.unlock();
+    }
+    finishedOne();
+  }
+
+  /**
+   * Counts one item done; wakes a drain when it was the last in flight. The count is decremented
+   * before {@code draining} is read and a drain sets {@code draining} before reading the count, so
+   * one of the two always sees the other.
+   */
+  private void finishedOne() {
+    if (inFlightCount.decrementAndGet() == 0 && draining) {
+      lock.lock();
+      try {
+        nothingInFlight.signalAll();
+      } finally {
+        lock.unlock();
+      }
     }
   }
 
@@ -351,14 +383,14 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     try {
       beginShutdown(true);
       long remaining = timeoutNanos;
-      while (inFlight.size() > 0 && draining && remaining != 0) {
+      while (inFlightCount.get() > 0 && draining && remaining != 0) {
         if (remaining < 0) {
           nothingInFlight.await();
         } else {
           remaining = Math.max(0, nothingInFlight.awaitNanos(remaining));
         }
       }
-      return inFlight.size() == 0;
+      return inFlightCount.get() == 0;
     } finally {
       lock.unlock();
       releaseResources();
@@ -368,7 +400,7 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   private void beginShutdown(boolean drain) {
     if (!shuttingDown) {
       LOG.debug("work queue '{}' shutting down with {} queued, {} in flight, {} delayed (discarded)",
-          name, ready.size(), inFlight.size(), delayed.size());
+          name, ready.size(), inFlightCount.get(), delayed.size());
     }
     shuttingDown = true;
     draining = drain;
