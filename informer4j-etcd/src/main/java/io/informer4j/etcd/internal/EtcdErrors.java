@@ -12,6 +12,8 @@ import io.informer4j.source.SourceException;
 import io.informer4j.source.TooLargeResourceVersionException;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.TransientSourceException.Reason;
+import io.grpc.StatusException;
+import io.grpc.StatusRuntimeException;
 import java.net.ConnectException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -44,6 +46,10 @@ public final class EtcdErrors {
     }
     if (error instanceof ClosedClientException) {
       return new SourceException(what + ": the etcd client is closed", 0, error);
+    }
+    if (!(error instanceof EtcdException) && !causedBy(error, StatusRuntimeException.class)
+        && !causedBy(error, StatusException.class)) {
+      return new SourceException(what + " failed: " + error, 0, error);
     }
     EtcdException etcd = EtcdExceptionFactory.toEtcdException(error);
     ErrorCode code = etcd.getErrorCode();

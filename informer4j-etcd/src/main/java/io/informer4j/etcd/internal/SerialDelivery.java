@@ -70,7 +70,10 @@ public final class SerialDelivery<T> {
     return ended || cancelled;
   }
 
-  /** Delivers an event now; only the holder calls this, while held. */
+  /**
+   * Delivers an event now; only the holder calls this, while held. Dropped once the watch is over
+   * (its end is queued behind the held calls, so the initial state need not go on).
+   */
   public void deliverHeld(WatchEvent<T> event) {
     if (!isOver()) {
       invoke(() -> listener.onEvent(event));
