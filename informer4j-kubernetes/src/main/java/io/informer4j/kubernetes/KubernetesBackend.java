@@ -1,0 +1,212 @@
+package io.informer4j.kubernetes;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.informer4j.kubernetes.internal.ApiConnection;
+import io.informer4j.kubernetes.internal.FabricJson;
+import io.informer4j.kubernetes.internal.ResourceResolver;
+import io.informer4j.meta.TypeKey;
+import java.util.Objects;
+
+/**
+ * The entry point of the Kubernetes backend: sources ({@link KubernetesListerWatcher}) for typed,
+ * dynamic and metadata-only resources, their adapter, discovery, and the factory's
+ * {@link KubernetesClientProvider} and {@link KubernetesTypeRegistry}, all over one fabric8 client.
+ *
+ * <p>Connection settings come from fabric8: {@link #connect()} reads the kubeconfig
+ * ({@code KUBECONFIG}, {@code ~/.kube/config}) or the in-cluster service account, with TLS
+ * verification on unless the configuration says otherwise; bearer tokens, client certificates,
+ * exec plugins and impersonation work as in fabric8.
+ *
+ * <pre>{@code
+ * try (KubernetesBackend kube = KubernetesBackend.connect()) {
+ *   SharedIndexInformer<ConfigMap> informer = SharedIndexInformer
+ *       .builder(kube.typed(ConfigMap.class), kube.adapter(ConfigMap.class))
+ *       .transform(KubernetesTransforms.stripManagedFields())
+ *       .build();
+ *   informer.start();
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe. Closing closes the fabric8 client only if this backend created it.
+ */
+public final class KubernetesBackend implements AutoCloseable {
+
+  private static final String PARTIAL_LIST_ACCEPT =
+      "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
+  private static final String PARTIAL_ACCEPT =
+      "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json";
+
+  private final KubernetesClient client;
+  private final boolean ownsClient;
+  private final WatchTransport transport;
+  private final boolean watchList;
+  private final FabricJson json = new FabricJson();
+  private final ApiConnection connection;
+  private final KubernetesTypeDiscovery discovery;
+
+  private KubernetesBackend(KubernetesClient client, boolean ownsClient, WatchTransport transport, boolean watchList) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.ownsClient = ownsClient;
+    this.transport = Objects.requireNonNull(transport, "transport");
+    this.watchList = watchList;
+    this.connection = new ApiConnection(client, json);
+    this.discovery = new KubernetesTypeDiscovery(connection, this);
+  }
+
+  /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
+  public static KubernetesBackend connect() {
+    return builder(new KubernetesClientBuilder().build()).ownsClient(true).build();
+  }
+
+  /** Connects with an explicit fabric8 configuration; owns the client. */
+  public static KubernetesBackend connect(Config config) {
+    return builder(new KubernetesClientBuilder().withConfig(config).build()).ownsClient(true).build();
+  }
+
+  /** Uses an existing fabric8 client with default options; the caller keeps owning it. */
+  public static KubernetesBackend using(KubernetesClient client) {
+    return builder(client).build();
+  }
+
+  /** Starts configuring a backend over {@code client} (not owned unless said). */
+  public static Builder builder(KubernetesClient client) {
+    return new Builder(client);
+  }
+
+  /** Returns a source for a typed model class; its descriptor comes from the class's annotations. */
+  public <T extends HasMetadata> KubernetesListerWatcher<T> typed(Class<T> modelClass) {
+    return typed(modelClass, ResourceDescriptor.of(modelClass));
+  }
+
+  /** Returns a source for a typed model class at an explicit descriptor. */
+  public <T extends HasMetadata> KubernetesListerWatcher<T> typed(Class<T> modelClass, ResourceDescriptor descriptor) {
+    return source(modelClass, ResourceResolver.fixed(descriptor), ApiConnection.JSON, ApiConnection.JSON);
+  }
+
+  /**
+   * Returns a source of {@link GenericKubernetesResource} for a type by group/version/kind; its plural
+   * and scope are found through discovery at the first request (so the type may be installed later;
+   * until then requests fail with {@code TypeNotFoundException}).
+   */
+  public KubernetesListerWatcher<GenericKubernetesResource> dynamic(TypeKey type) {
+    return source(GenericKubernetesResource.class, discovered(type), ApiConnection.JSON, ApiConnection.JSON);
+  }
+
+  /** Returns a source of {@link GenericKubernetesResource} for a type by explicit descriptor (no discovery). */
+  public KubernetesListerWatcher<GenericKubernetesResource> dynamic(ResourceDescriptor descriptor) {
+    return source(GenericKubernetesResource.class, ResourceResolver.fixed(descriptor), ApiConnection.JSON, ApiConnection.JSON);
+  }
+
+  /**
+   * Returns a source of {@link GenericKubernetesResource} for a resource by its plural
+   * ({@code "widgets"} in {@code example.com/v1}); kind and scope come from discovery at the first
+   * request.
+   */
+  public KubernetesListerWatcher<GenericKubernetesResource> dynamicByPlural(String group, String version, String plural) {
+    ResourceResolver resolver = ResourceResolver.lazy(() -> discovery.resolvePlural(group, version, plural),
+        (group.isEmpty() ? "" : group + "/") + version + " " + plural);
+    return source(GenericKubernetesResource.class, resolver, ApiConnection.JSON, ApiConnection.JSON);
+  }
+
+  /**
+   * Returns a source of {@link PartialObjectMetadata}: the server sends only each object's
+   * {@code apiVersion}, {@code kind} and {@code metadata} (as client-go's metadata informers ask), so
+   * the cache holds no spec, status or data. The plural and scope come from discovery.
+   */
+  public KubernetesListerWatcher<PartialObjectMetadata> metadataOnly(TypeKey type) {
+    return source(PartialObjectMetadata.class, discovered(type), PARTIAL_LIST_ACCEPT, PARTIAL_ACCEPT);
+  }
+
+  /** As {@link #metadataOnly(TypeKey)}, at an explicit descriptor (no discovery). */
+  public KubernetesListerWatcher<PartialObjectMetadata> metadataOnly(ResourceDescriptor descriptor) {
+    return source(PartialObjectMetadata.class, ResourceResolver.fixed(descriptor), PARTIAL_LIST_ACCEPT, PARTIAL_ACCEPT);
+  }
+
+  /** Returns the adapter for objects of {@code modelClass}. */
+  public <T extends HasMetadata> HasMetadataAdapter<T> adapter(Class<T> modelClass) {
+    Objects.requireNonNull(modelClass, "modelClass");
+    return new HasMetadataAdapter<>(json);
+  }
+
+  /** Returns discovery for this server. */
+  public KubernetesTypeDiscovery discovery() {
+    return discovery;
+  }
+
+  /** Returns a new client provider for the shared informer factory. */
+  public KubernetesClientProvider clientProvider() {
+    return new KubernetesClientProvider(this);
+  }
+
+  /** Returns a new type registry backed by model classes, explicit descriptors and discovery. */
+  public KubernetesTypeRegistry typeRegistry() {
+    return new KubernetesTypeRegistry(discovery);
+  }
+
+  /** Returns the fabric8 client. */
+  public KubernetesClient client() {
+    return client;
+  }
+
+  /** Stops discovery's CRD watches, and closes the fabric8 client if this backend created it. */
+  @Override
+  public void close() {
+    discovery.close();
+    if (ownsClient) {
+      client.close();
+    }
+  }
+
+  private ResourceResolver discovered(TypeKey type) {
+    Objects.requireNonNull(type, "type");
+    return ResourceResolver.lazy(() -> discovery.resolve(type), type.toString());
+  }
+
+  private <T extends HasMetadata> KubernetesListerWatcher<T> source(Class<T> objectType, ResourceResolver resolver,
+                                                                    String listAccept, String watchAccept) {
+    return new KubernetesListerWatcher<>(connection, resolver, objectType, listAccept, watchAccept, transport, watchList);
+  }
+
+  /** Configures a {@link KubernetesBackend}. Not thread-safe. */
+  public static final class Builder {
+    private final KubernetesClient client;
+    private boolean ownsClient;
+    private WatchTransport transport = WatchTransport.HTTP_STREAM;
+    private boolean watchList = true;
+
+    private Builder(KubernetesClient client) {
+      this.client = Objects.requireNonNull(client, "client");
+    }
+
+    /** Whether closing the backend closes the client (default false). */
+    public Builder ownsClient(boolean owns) {
+      this.ownsClient = owns;
+      return this;
+    }
+
+    /** Sets how watches reach the server (default {@link WatchTransport#HTTP_STREAM}). */
+    public Builder watchTransport(WatchTransport transport) {
+      this.transport = Objects.requireNonNull(transport, "transport");
+      return this;
+    }
+
+    /**
+     * Whether informers may try watch-list streaming (default true; a server that rejects it with
+     * 422 makes the informer list instead).
+     */
+    public Builder watchList(boolean enabled) {
+      this.watchList = enabled;
+      return this;
+    }
+
+    /** Returns the backend. */
+    public KubernetesBackend build() {
+      return new KubernetesBackend(client, ownsClient, transport, watchList);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package io.informer4j.kubernetes;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import io.informer4j.kubernetes.internal.ApiConnection;
+import io.informer4j.kubernetes.internal.ErrorMapping;
+import io.informer4j.kubernetes.internal.HttpStreamWatch;
+import io.informer4j.kubernetes.internal.ListStreamDecoder;
+import io.informer4j.kubernetes.internal.RequestPaths;
+import io.informer4j.kubernetes.internal.ResourceResolver;
+import io.informer4j.kubernetes.internal.WatchEventDecoder;
+import io.informer4j.kubernetes.internal.WebSocketWatch;
+import io.informer4j.source.ListPage;
+import io.informer4j.source.ListRequest;
+import io.informer4j.source.ListSink;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.SourceException;
+import io.informer4j.source.TransientSourceException;
+import io.informer4j.source.WatchHandle;
+import io.informer4j.source.WatchListener;
+import io.informer4j.source.WatchRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Lists and watches one Kubernetes resource type over fabric8's HTTP client, for typed models
+ * ({@code ConfigMap}), dynamic objects ({@code GenericKubernetesResource}) or metadata only
+ * ({@code PartialObjectMetadata}).
+ *
+ * <p>Lists are decoded as a stream, item by item, straight into the sink (no whole-body buffer, no
+ * intermediate list); watches are read asynchronously on fabric8's I/O threads, over chunked HTTP or
+ * a WebSocket. Requests carry the namespace, label and field selectors, resourceVersion and match,
+ * limit and continue, bookmarks, sendInitialEvents and the timeout as the Kubernetes API defines
+ * them. Errors are the core's typed errors (see {@code ErrorMapping}): 410 (as a status or as an
+ * ERROR event) is expired, 504 "too large resource version" is too-large, 429 carries Retry-After,
+ * 404 means the type is not served. A watch the server ends cleanly, even at once and without any
+ * event, is reported as a clean close; the informer decides what that means.
+ *
+ * <p>Created by {@link KubernetesBackend}. Thread-safe.
+ *
+ * @param <T> the object type
+ */
+public final class KubernetesListerWatcher<T extends HasMetadata> implements ListerWatcher<T> {
+
+  private final ApiConnection connection;
+  private final ResourceResolver resource;
+  private final Class<T> objectType;
+  private final ListStreamDecoder<T> listDecoder;
+  private final String listAccept;
+  private final String watchAccept;
+  private final WatchTransport transport;
+  private final boolean watchList;
+
+  KubernetesListerWatcher(ApiConnection connection, ResourceResolver resource, Class<T> objectType, String listAccept,
+                          String watchAccept, WatchTransport transport, boolean watchList) {
+    this.connection = Objects.requireNonNull(connection, "connection");
+    this.resource = Objects.requireNonNull(resource, "resource");
+    this.objectType = Objects.requireNonNull(objectType, "objectType");
+    this.listDecoder = new ListStreamDecoder<>(connection.json(), objectType);
+    this.listAccept = listAccept;
+    this.watchAccept = watchAccept;
+    this.transport = transport;
+    this.watchList = watchList;
+  }
+
+  /**
+   * Lists one page, pushing each decoded item to the sink as it is read. Blocks.
+   *
+   * @throws SourceException typed as described in the class comment; {@code TypeNotFoundException}
+   *                         also when discovery does not know the type
+   */
+  @Override
+  public ListPage list(ListRequest request, ListSink<T> sink) {
+    ResourceDescriptor descriptor = resource.resolve();
+    String path = RequestPaths.list(descriptor, request);
+    String what = "list " + path;
+    HttpResponse<InputStream> response = connection.get(path, listAccept, true, what);
+    try (InputStream body = response.body()) {
+      return listDecoder.decode(body, sink);
+    } catch (JacksonException | IOException e) {
+      Throwable cause = e.getCause() instanceof IOException io ? io : e;
+      if (cause instanceof IOException) {
+        throw ErrorMapping.fromFailure(what + " (reading the body)", cause);
+      }
+      throw new TransientSourceException(what + ": the answer is not a list: " + e.getMessage(),
+          TransientSourceException.Reason.CONNECTION_LOST, response.code(), e);
+    } catch (IllegalStateException e) {
+      throw new TransientSourceException(what + ": the answer is not a list: " + e.getMessage(),
+          TransientSourceException.Reason.CONNECTION_LOST, response.code(), e);
+    }
+  }
+
+  /**
+   * Opens a watch; blocks until the server accepted or refused it. Events follow on fabric8's I/O
+   * threads.
+   *
+   * @throws SourceException typed as described in the class comment
+   */
+  @Override
+  public WatchHandle watch(WatchRequest request, WatchListener<T> listener) {
+    ResourceDescriptor descriptor = resource.resolve();
+    String path = RequestPaths.watch(descriptor, request);
+    String what = "watch " + path;
+    WatchEventDecoder<T> decoder = new WatchEventDecoder<>(connection.json(), objectType, what);
+    return switch (transport) {
+      case HTTP_STREAM -> HttpStreamWatch.open(connection, path, watchAccept, decoder, listener, what);
+      case WEBSOCKET -> WebSocketWatch.open(connection, path, decoder, listener, what);
+    };
+  }
+
+  /** Returns whether watch-list (sendInitialEvents) is tried; the informer falls back on a 422. */
+  @Override
+  public boolean supportsWatchList() {
+    return watchList;
+  }
+
+  /** Returns the class objects are decoded to. */
+  public Class<T> objectType() {
+    return objectType;
+  }
+
+  /** Returns the resource's descriptor, resolving it through discovery if needed. @throws SourceException if unknown */
+  public ResourceDescriptor descriptor() {
+    return resource.resolve();
+  }
+
+  @Override
+  public String description() {
+    return "kubernetes " + resource.description() + " as " + objectType.getSimpleName();
+  }
+}

@@ -1,0 +1,32 @@
+package io.informer4j.kubernetes;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.informer4j.informer.BackoffPolicy;
+import io.informer4j.informer.InformerBuilder;
+import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.source.ListerWatcher;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Informer helpers for the tests: a fast backoff, and the cache as key → resourceVersion. */
+final class Informers {
+
+  static final BackoffPolicy FAST = new BackoffPolicy(Duration.ofMillis(5), Duration.ofMillis(100), 2.0, 0.5, Duration.ofSeconds(5));
+
+  private Informers() {
+  }
+
+  /** Starts configuring an informer of {@code source} with a fast backoff. */
+  static <T extends HasMetadata> InformerBuilder<T> builder(KubernetesBackend backend, ListerWatcher<T> source, Class<T> type) {
+    return SharedIndexInformer.builder(source, backend.adapter(type)).backoff(FAST);
+  }
+
+  /** Returns the cache as {@code ns/name → resourceVersion}, sorted. */
+  static Map<String, String> versions(SharedIndexInformer<? extends HasMetadata> informer) {
+    Map<String, String> versions = new TreeMap<>();
+    informer.indexer().list().forEach(object -> versions.put(
+        object.getMetadata().getNamespace() + "/" + object.getMetadata().getName(), object.getMetadata().getResourceVersion()));
+    return versions;
+  }
+}

@@ -1,0 +1,46 @@
+package io.informer4j.kubernetes;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.testkit.SimulatedApi;
+import io.informer4j.testkit.SimulatedApiBuilder;
+import java.util.function.UnaryOperator;
+
+/**
+ * A simulated API, the Kubernetes test server over it, a fabric8 client of the server and a
+ * backend on that client, closed together. ConfigMaps are served from the start.
+ */
+final class TestServerFixture implements AutoCloseable {
+
+  static final ResourceDescriptor CONFIG_MAPS = ResourceDescriptor.of(ConfigMap.class);
+  static final ResourceDescriptor WIDGETS =
+      new ResourceDescriptor(TypeKey.of("example.com", "v1", "Widget"), "widgets", Scope.NAMESPACED);
+
+  final SimulatedApi api;
+  final KubernetesTestServer server;
+  final KubernetesClient client;
+  final KubernetesBackend backend;
+
+  TestServerFixture() {
+    this(b -> b, WatchTransport.HTTP_STREAM);
+  }
+
+  TestServerFixture(UnaryOperator<SimulatedApiBuilder> options, WatchTransport transport) {
+    api = options.apply(SimulatedApi.builder()).build();
+    server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+    client = server.newClient();
+    backend = KubernetesBackend.builder(client).watchTransport(transport).build();
+  }
+
+  /** Closes the server first, so open watch streams end and the client closes without waiting for them. */
+  @Override
+  public void close() {
+    server.close();
+    backend.close();
+    client.close();
+    api.close();
+  }
+}

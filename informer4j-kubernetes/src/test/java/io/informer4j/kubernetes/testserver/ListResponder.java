@@ -1,0 +1,99 @@
+package io.informer4j.kubernetes.testserver;
+
+import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.source.ListPage;
+import io.informer4j.source.ListRequest;
+import io.informer4j.source.ListSink;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.testkit.SimObject;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Answers a list request by streaming the page from the simulated API: the body is chunked and
+ * written as items arrive (64 KiB at a time, at the client's pace), items first and the list's
+ * metadata ({@code resourceVersion}, {@code continue}, {@code remainingItemCount}) last, since it
+ * is known only at the end. Runs on a worker thread. Metadata-only clients
+ * ({@code as=PartialObjectMetadataList}) get only each object's metadata.
+ */
+final class ListResponder {
+
+  private static final int FLUSH_BYTES = 64 * 1024;
+
+  private ListResponder() {
+  }
+
+  /**
+   * Lists and writes the answer.
+   *
+   * @throws io.informer4j.source.SourceException if the list fails before any byte was written
+   */
+  static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, ListRequest request,
+                      boolean partial, HttpServerResponse response) {
+    ChunkedItems items = new ChunkedItems(descriptor, partial, response);
+    ListPage page = source.list(request, items);
+    items.finish(page);
+  }
+
+  /** The sink that writes items as they come; the head is written with the first flush. */
+  private static final class ChunkedItems implements ListSink<SimObject> {
+    private final ResourceDescriptor descriptor;
+    private final boolean partial;
+    private final HttpServerResponse response;
+    private Buffer pending = Buffer.buffer(FLUSH_BYTES + 4096);
+    private boolean started;
+    private boolean first = true;
+
+    ChunkedItems(ResourceDescriptor descriptor, boolean partial, HttpServerResponse response) {
+      this.descriptor = descriptor;
+      this.partial = partial;
+      this.response = response;
+    }
+
+    @Override
+    public void accept(SimObject item) {
+      if (!started) {
+        start();
+      }
+      if (!first) {
+        pending.appendByte((byte) ',');
+      }
+      first = false;
+      pending.appendBytes(HttpBodies.json(partial ? ObjectJson.toPartialDocument(item)
+          : ObjectJson.toDocument(descriptor.type(), item)));
+      if (pending.length() >= FLUSH_BYTES) {
+        Buffer full = pending;
+        pending = Buffer.buffer(FLUSH_BYTES + 4096);
+        HttpBodies.writeWithBackpressure(response, full);
+      }
+    }
+
+    private void start() {
+      started = true;
+      response.setStatusCode(200).setChunked(true).putHeader("Content-Type", "application/json");
+      String kind = partial ? "PartialObjectMetadataList" : descriptor.type().kind() + "List";
+      String apiVersion = partial ? "meta.k8s.io/v1" : descriptor.type().apiVersion();
+      pending.appendString("{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + apiVersion + "\",\"items\":[",
+          StandardCharsets.UTF_8.name());
+    }
+
+    void finish(ListPage page) {
+      if (!started) {
+        start();
+      }
+      Map<String, Object> metadata = new LinkedHashMap<>();
+      metadata.put("resourceVersion", page.resourceVersion());
+      if (page.continueToken() != null) {
+        metadata.put("continue", page.continueToken());
+      }
+      if (page.remainingItemCount() != null) {
+        metadata.put("remainingItemCount", page.remainingItemCount());
+      }
+      pending.appendString("],\"metadata\":").appendBytes(HttpBodies.json(metadata)).appendString("}");
+      response.end(pending);
+    }
+  }
+}

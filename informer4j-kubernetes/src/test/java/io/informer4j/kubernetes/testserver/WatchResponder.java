@@ -1,0 +1,171 @@
+package io.informer4j.kubernetes.testserver;
+
+import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.MalformedObjectException;
+import io.informer4j.source.SourceException;
+import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchHandle;
+import io.informer4j.source.WatchListener;
+import io.informer4j.source.WatchRequest;
+import io.informer4j.testkit.SimObject;
+import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.ServerWebSocket;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Answers a watch request from the simulated API's watch, over chunked HTTP (one JSON event per
+ * line, as the API server streams) or, when the client asks for an upgrade, over a WebSocket (one
+ * event per text message, as fabric8 watches). A watch the simulated API refuses is answered with
+ * the error's status (the upgrade is refused the same way); a clean end ends the body or closes
+ * the socket with 1000; a broken watch drops the connection; an ERROR event carries a Status
+ * object (410 Expired when history was compacted).
+ */
+final class WatchResponder {
+
+  private WatchResponder() {
+  }
+
+  /**
+   * Opens the watch and starts streaming; a WebSocket upgrade (of a request the caller paused, so
+   * its end is not consumed before the upgrade) is done on the request's {@code context}.
+   *
+   * @throws SourceException if the simulated API refused the watch (nothing was written yet)
+   */
+  static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, WatchRequest request,
+                      boolean partial, HttpServerRequest http, Context context) {
+    Channel channel = new Channel();
+    WatchHandle handle = source.watch(request, new Encoder(descriptor, partial, channel));
+    if (http.canUpgradeToWebSocket()) {
+      context.runOnContext(ignored -> {
+        http.toWebSocket().onSuccess(socket -> {
+          socket.closeHandler(v -> handle.close());
+          channel.attach(socket);
+        }).onFailure(failure -> handle.close());
+        http.resume();
+      });
+    } else {
+      HttpServerResponse response = http.response();
+      response.setStatusCode(200).setChunked(true).putHeader("Content-Type", "application/json");
+      response.closeHandler(v -> handle.close());
+      response.writeHead();
+      channel.attach(response);
+    }
+  }
+
+  /** Turns the simulated API's events into Kubernetes watch-event JSON. */
+  private record Encoder(ResourceDescriptor descriptor, boolean partial, Channel channel)
+      implements WatchListener<SimObject> {
+
+    @Override
+    public void onEvent(WatchEvent<SimObject> event) {
+      Object object = switch (event.type()) {
+        case ADDED, MODIFIED, DELETED -> partial ? ObjectJson.toPartialDocument(event.object())
+            : ObjectJson.toDocument(descriptor.type(), event.object());
+        case BOOKMARK -> ObjectJson.bookmark(descriptor.type(), event.resourceVersion(), event.initialEventsEnd());
+        case ERROR -> Statuses.of(event.error()).status();
+      };
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("type", event.type().name());
+      json.put("object", object);
+      channel.send(HttpBodies.json(json));
+    }
+
+    @Override
+    public void onMalformed(MalformedObjectException problem) {
+      channel.send(HttpBodies.json(Map.of("type", "ADDED", "object",
+          Map.of("kind", descriptor.type().kind(), "metadata", Map.of("name", "undecodable", "labels", List.of("not", "a", "map"))))));
+    }
+
+    @Override
+    public void onClose(SourceException error) {
+      if (error == null) {
+        channel.end();
+      } else {
+        channel.drop();
+      }
+    }
+  }
+
+  /**
+   * Where events go: a chunked response or a WebSocket, which may be attached after the first
+   * events (an upgrade completes asynchronously); until then they are held in order. Thread-safe.
+   */
+  private static final class Channel {
+    private final List<byte[]> held = new ArrayList<>();
+    private HttpServerResponse response;
+    private ServerWebSocket socket;
+    private Boolean endedCleanly;
+
+    synchronized void attach(HttpServerResponse target) {
+      response = target;
+      flushHeld();
+    }
+
+    synchronized void attach(ServerWebSocket target) {
+      socket = target;
+      flushHeld();
+    }
+
+    private void flushHeld() {
+      held.forEach(this::write);
+      held.clear();
+      if (endedCleanly != null) {
+        close(endedCleanly);
+      }
+    }
+
+    synchronized void send(byte[] event) {
+      if (endedCleanly != null) {
+        return;
+      }
+      if (response == null && socket == null) {
+        held.add(event);
+      } else {
+        write(event);
+      }
+    }
+
+    synchronized void end() {
+      finish(true);
+    }
+
+    synchronized void drop() {
+      finish(false);
+    }
+
+    private void finish(boolean clean) {
+      if (endedCleanly != null) {
+        return;
+      }
+      endedCleanly = clean;
+      if (response != null || socket != null) {
+        close(clean);
+      }
+    }
+
+    private void write(byte[] event) {
+      if (socket != null) {
+        socket.writeTextMessage(new String(event, java.nio.charset.StandardCharsets.UTF_8));
+      } else {
+        response.write(Buffer.buffer(event.length + 1).appendBytes(event).appendByte((byte) '\n'));
+      }
+    }
+
+    private void close(boolean clean) {
+      if (socket != null) {
+        socket.close(clean ? (short) 1000 : (short) 1011, clean ? null : "watch broken");
+      } else if (clean) {
+        response.end();
+      } else {
+        response.reset();
+      }
+    }
+  }
+}
