@@ -1,0 +1,71 @@
+package io.informer4j.benchmarks.kubernetes;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.informer4j.informer.EventHandler;
+import io.informer4j.informer.InformerBuilder;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.kubernetes.KubernetesBackend;
+import io.informer4j.kubernetes.KubernetesTransforms;
+import io.informer4j.source.Selection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/** informer4j's informers on this module's Kubernetes backend, all sharing one {@link InformerRuntime}. */
+final class Informer4jProbe implements ProbeClient {
+
+  private final KubernetesClient client;
+  private final KubernetesBackend backend;
+  private final boolean stripManagedFields;
+  private final InformerRuntime runtime = InformerRuntime.create("probe");
+  private final List<SharedIndexInformer<ConfigMap>> informers = new ArrayList<>();
+
+  Informer4jProbe(String url, boolean stripManagedFields) {
+    this.client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(url).build()).build();
+    this.backend = KubernetesBackend.using(client);
+    this.stripManagedFields = stripManagedFields;
+  }
+
+  @Override
+  public void start(int count, LongAdder adds, LongAdder updates) {
+    for (int i = 0; i < count; i++) {
+      String namespace = ProbeClient.namespaceOf(i, count);
+      InformerBuilder<ConfigMap> builder = SharedIndexInformer
+          .builder(backend.typed(ConfigMap.class), backend.adapter(ConfigMap.class))
+          .selection(namespace == null ? Selection.all() : Selection.inNamespace(namespace)).runtime(runtime);
+      if (stripManagedFields) {
+        builder.transform(KubernetesTransforms.stripManagedFields());
+      }
+      SharedIndexInformer<ConfigMap> informer = builder.build();
+      informer.addEventHandler(new EventHandler<>() {
+        @Override
+        public void onAdd(ConfigMap object, boolean inInitialList) {
+          adds.increment();
+        }
+
+        @Override
+        public void onUpdate(ConfigMap oldObject, ConfigMap newObject) {
+          updates.increment();
+        }
+      });
+      informers.add(informer);
+      informer.start();
+    }
+  }
+
+  @Override
+  public int cached() {
+    return informers.stream().mapToInt(i -> i.indexer().list().size()).sum();
+  }
+
+  @Override
+  public void close() {
+    informers.forEach(SharedIndexInformer::stop);
+    runtime.close();
+    client.close();
+  }
+}

@@ -1,0 +1,126 @@
+package io.informer4j.benchmarks.kubernetes;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.testkit.SimObject;
+import io.informer4j.testkit.SimulatedApi;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Side-by-side comparison of Kubernetes informers over loopback HTTP: informer4j (this project's
+ * Kubernetes backend), fabric8 8.0.0's {@code SharedIndexInformer} and client-java 27.0.0's
+ * informer, each in a fresh JVM ({@link ProbeMain}) with the same heap settings, against one
+ * {@link KubernetesTestServer} holding {@code objects} ConfigMaps of about 1.5 KB of JSON each (with
+ * a managedFields entry) spread over 20 namespaces.
+ *
+ * <p>Arguments: {@code <objects> <runs> <informers> <modified events> <client>...}; prints each
+ * run's figures and the medians.
+ */
+public final class KubernetesComparison {
+
+  private static final ResourceDescriptor CONFIG_MAPS = ResourceDescriptor.of(ConfigMap.class);
+  private static final TypeKey TYPE = CONFIG_MAPS.type();
+  private static final Pattern FIGURE = Pattern.compile("(\\w+)=([0-9.]+)");
+  private static final int NAMESPACES = 20;
+
+  private KubernetesComparison() {
+  }
+
+  /** Runs the comparison; see the class comment. */
+  public static void main(String[] args) throws Exception {
+    int objects = Integer.parseInt(args[0]);
+    int runs = Integer.parseInt(args[1]);
+    int informers = Integer.parseInt(args[2]);
+    int events = Integer.parseInt(args[3]);
+    List<String> clients = List.of(args).subList(4, args.length);
+    try (SimulatedApi api = SimulatedApi.builder().historyLimit(Math.max(10_000, 2 * events)).build();
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS)) {
+      for (int i = 0; i < objects; i++) {
+        api.create(TYPE, configMap(i, 0));
+      }
+      for (String client : clients) {
+        List<Map<String, Double>> results = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+          Map<String, Double> figures = probe(client, server, api, objects, informers, events, run);
+          System.out.println(client + " run " + run + ": " + figures);
+          results.add(figures);
+        }
+        System.out.println("MEDIAN " + client + " objects=" + objects + " informers=" + informers + ": " + medians(results));
+      }
+    }
+  }
+
+  private static Map<String, Double> probe(String client, KubernetesTestServer server, SimulatedApi api, int objects,
+                                           int informers, int events, int run) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process = new ProcessBuilder(java, "-Xmx2g", "-Xms2g", "-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
+        ProbeMain.class.getName(), client, server.url(), Integer.toString(objects), Integer.toString(informers))
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Map<String, Double> figures = new LinkedHashMap<>();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+         Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+      String line = readFigures(out, "SYNCED", figures);
+      if (line == null) {
+        throw new IllegalStateException(client + " did not sync");
+      }
+      in.write("GO " + events + "\n");
+      in.flush();
+      for (int i = 0; i < events; i++) {
+        int index = i % objects;
+        api.upsert(TYPE, configMap(index, run * (long) events + i + 1));
+      }
+      readFigures(out, "EVENTS", figures);
+    }
+    process.waitFor();
+    return figures;
+  }
+
+  private static String readFigures(BufferedReader out, String prefix, Map<String, Double> figures) throws Exception {
+    for (String line = out.readLine(); line != null; line = out.readLine()) {
+      if (line.startsWith(prefix)) {
+        Matcher matcher = FIGURE.matcher(line);
+        while (matcher.find()) {
+          figures.put(matcher.group(1), Double.parseDouble(matcher.group(2)));
+        }
+        return line;
+      }
+    }
+    return null;
+  }
+
+  private static Map<String, Double> medians(List<Map<String, Double>> results) {
+    Map<String, Double> medians = new LinkedHashMap<>();
+    for (String key : results.get(0).keySet()) {
+      double[] values = results.stream().mapToDouble(r -> r.getOrDefault(key, Double.NaN)).sorted().toArray();
+      medians.put(key, values[values.length / 2]);
+    }
+    return medians;
+  }
+
+  /** A ConfigMap of about 1.5 KB of JSON with a server-side-apply managedFields entry. */
+  static SimObject configMap(int index, long generation) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    for (int k = 0; k < 8; k++) {
+      data.put("key-" + k, "value-" + k + "-" + generation + "-" + "x".repeat(90));
+    }
+    Map<String, Object> managedFields = Map.of("manager", "kubectl", "operation", "Apply", "apiVersion", "v1",
+        "time", "2026-01-01T00:00:00Z", "fieldsType", "FieldsV1",
+        "fieldsV1", Map.of("f:data", Map.of("f:key-0", Map.of(), "f:key-1", Map.of(), "f:key-2", Map.of(), "f:key-3", Map.of())));
+    return SimObject.of("ns-" + (index % NAMESPACES), "cm-" + index).withLabel("app", "bench").withLabel("shard", Integer.toString(index % 16))
+        .withContent(Map.of("data", data, "metadata", Map.of("managedFields", List.of(managedFields),
+            "creationTimestamp", "2026-01-01T00:00:00Z")));
+  }
+}

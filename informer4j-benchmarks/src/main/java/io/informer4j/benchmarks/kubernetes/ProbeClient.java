@@ -1,0 +1,37 @@
+package io.informer4j.benchmarks.kubernetes;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One Java Kubernetes client's informers under measurement, in a {@link ProbeMain} JVM: it starts
+ * {@code informers} ConfigMap informers (one over all namespaces, or one per namespace
+ * {@code ns-0 … ns-<n-1>}) whose single handler counts adds and updates.
+ */
+interface ProbeClient extends AutoCloseable {
+
+  /** Starts the informers; returns at once or once started, as the client does. */
+  void start(int informers, LongAdder adds, LongAdder updates) throws Exception;
+
+  /** Returns how many objects the informers' caches hold. */
+  int cached();
+
+  /** Stops the informers and releases the client. */
+  @Override
+  void close() throws Exception;
+
+  /** Returns the client named on the command line: {@code informer4j}, {@code fabric8} or {@code client-java}. */
+  static ProbeClient named(String name, String url) {
+    return switch (name) {
+      case "informer4j" -> new Informer4jProbe(url, false);
+      case "informer4j-strip" -> new Informer4jProbe(url, true);
+      case "fabric8" -> new Fabric8Probe(url);
+      case "client-java" -> new ClientJavaProbe(url);
+      default -> throw new IllegalArgumentException("unknown client '" + name + "'");
+    };
+  }
+
+  /** Returns the namespace of informer {@code index} of {@code count}, or null (all) for a single informer. */
+  static String namespaceOf(int index, int count) {
+    return count == 1 ? null : "ns-" + index;
+  }
+}

@@ -1,0 +1,92 @@
+package io.informer4j.benchmarks.kubernetes;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The child JVM of {@link KubernetesComparison}: runs one client's informers against the test server
+ * and reports, on standard output, the time until its handler saw every object, the peak heap
+ * during that initial sync and the heap retained after it (both over the baseline before the
+ * client started), the live threads, and then, after the parent's {@code GO <m>}, how fast
+ * {@code m} MODIFIED events reached the handler.
+ *
+ * <p>Arguments: {@code <client> <server url> <objects> <informers>}.
+ */
+public final class ProbeMain {
+
+  private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+  private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  private ProbeMain() {
+  }
+
+  /** Runs the probe; see the class comment. */
+  public static void main(String[] args) throws Exception {
+    String clientName = args[0];
+    String url = args[1];
+    int objects = Integer.parseInt(args[2]);
+    int informers = Integer.parseInt(args[3]);
+    long baseline = settledHeap();
+    AtomicLong peak = new AtomicLong(baseline);
+    Thread sampler = new Thread(() -> {
+      while (!Thread.currentThread().isInterrupted()) {
+        peak.accumulateAndGet(MEMORY.getHeapMemoryUsage().getUsed(), Math::max);
+        LockSupport.parkNanos(POLL_NANOS);
+      }
+    }, "heap-sampler");
+    sampler.setDaemon(true);
+    LongAdder adds = new LongAdder();
+    LongAdder updates = new LongAdder();
+    try (ProbeClient client = ProbeClient.named(clientName, url)) {
+      sampler.start();
+      long start = System.nanoTime();
+      client.start(informers, adds, updates);
+      awaitCount(adds, objects, "adds");
+      long syncNanos = System.nanoTime() - start;
+      sampler.interrupt();
+      sampler.join();
+      long retained = settledHeap() - baseline;
+      int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+      System.out.printf("SYNCED sync_ms=%d peak_mib=%.1f retained_bytes_per_object=%d threads=%d cached=%d%n",
+          TimeUnit.NANOSECONDS.toMillis(syncNanos), (peak.get() - baseline) / 1048576.0, retained / objects, threads,
+          client.cached());
+      System.out.flush();
+      BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      String go = in.readLine();
+      if (go != null && go.startsWith("GO ")) {
+        long events = Long.parseLong(go.substring(3).trim());
+        long before = updates.sum();
+        long eventsStart = System.nanoTime();
+        awaitCount(updates, before + events, "updates");
+        double seconds = (System.nanoTime() - eventsStart) / 1e9;
+        System.out.printf("EVENTS events_per_s=%.0f%n", events / seconds);
+      }
+    }
+    System.out.flush();
+    System.exit(0);
+  }
+
+  private static void awaitCount(LongAdder counter, long target, String what) {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+    while (counter.sum() < target) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("only " + counter.sum() + " of " + target + " " + what + " within 10 minutes");
+      }
+      LockSupport.parkNanos(POLL_NANOS);
+    }
+  }
+
+  private static long settledHeap() {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return MEMORY.getHeapMemoryUsage().getUsed();
+  }
+}
