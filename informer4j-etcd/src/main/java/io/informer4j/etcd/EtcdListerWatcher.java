@@ -33,8 +33,9 @@ import java.util.Objects;
  * (also when no limit is asked, so a huge type never makes one huge response). With a limit, each
  * page ends with a continue token carrying the first page's revision and the next key.
  *
- * <p><b>Watches</b> run from the revision + 1 with previous values, so a DELETED event carries the
- * object's last state. A watch from {@code ""} or {@code "0"} starts with ADDED events for the
+ * <p><b>Watches</b> run from the revision + 1; a DELETED event carries the object's last state, read
+ * at the delete's revision − 1 (a watch with label or field selectors instead asks etcd for previous
+ * values of every event, as it needs them to see objects leave the selection). A watch from {@code ""} or {@code "0"} starts with ADDED events for the
  * current state; a watch-list ({@code sendInitialEvents}) as well, followed by a bookmark marked
  * initialEventsEnd. etcd's progress notifications become BOOKMARK events when bookmarks are
  * allowed (see {@link ProgressRequests}). Compaction ends a watch with an expired error; a broken
@@ -65,7 +66,7 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
     ObjectDecoder<T> decoder = new ObjectDecoder<>(b.layout, b.codec, b.adapter);
     this.lister = new RangeLister<>(b.layout, decoder, new RangeReader(b.client.getKVClient(), b.requestTimeout),
         b.chunkSize);
-    this.watchContext = new WatchContext<>(b.client.getWatchClient(), lister, decoder, b.requestTimeout, b.chunkSize,
+    this.watchContext = new WatchContext<>(b.client.getWatchClient(), b.client.getKVClient(), lister, decoder, b.requestTimeout, b.chunkSize,
         b.progressInterval, new ProgressSupport(b.client, b.progressRequests, b.requestTimeout));
   }
 

@@ -55,8 +55,11 @@ public final class EtcdWatch<T> implements WatchHandle {
   private final AtomicBoolean finished = new AtomicBoolean();
   private final List<ScheduledFuture<?>> timers = new ArrayList<>();
   private final EventTranslator.Output<T> output = new Output();
+  private final boolean previousFromServer;
+  private final PreviousValues previousValues;
   private volatile Watch.Watcher watcher;
   private long lastRevision;
+  private CompletableFuture<Void> pending = CompletableFuture.completedFuture(null);
 
   private EtcdWatch(WatchContext<T> context, WatchRequest request, WatchListener<T> listener, boolean initial) {
     this.context = context;
@@ -64,6 +67,8 @@ public final class EtcdWatch<T> implements WatchHandle {
     this.name = "watch of " + context.lister().describe(request.selection());
     this.delivery = new SerialDelivery<>(listener, name, initial);
     this.translator = new EventTranslator<>(context.decoder(), request.selection());
+    this.previousFromServer = ObjectDecoder.filtersObjects(request.selection());
+    this.previousValues = new PreviousValues(context.kvClient(), context.requestTimeout());
   }
 
   /**
@@ -118,7 +123,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     WatchOption option = WatchOption.builder()
         .withRange(ByteSequence.from(end))
         .withRevision(from + 1)
-        .withPrevKV(true)
+        .withPrevKV(previousFromServer)
         .withProgressNotify(request.allowBookmarks())
         .withCreateNotify(true)
         .build();
@@ -236,14 +241,41 @@ public final class EtcdWatch<T> implements WatchHandle {
     if (finished.get()) {
       return;
     }
+    synchronized (this) {
+      boolean needsPrevious = !previousFromServer && PreviousValues.anyDelete(response.getEvents());
+      if (pending.isDone() && !needsPrevious) {
+        process(response, null);
+        return;
+      }
+      pending = pending
+          .thenCompose(done -> needsPrevious ? previousValues.of(response.getEvents())
+              : CompletableFuture.completedFuture((io.etcd.jetcd.KeyValue[]) null))
+          .thenAccept(previous -> process(response, previous))
+          .exceptionally(error -> {
+            end(EtcdErrors.classify(name + " (reading the previous value of a deleted key)", error, false));
+            return null;
+          });
+    }
+  }
+
+  /**
+   * Translates one response in order; {@code previous} holds the previous values read for its
+   * deletes when etcd did not send them.
+   */
+  private synchronized void process(WatchResponse response, io.etcd.jetcd.KeyValue[] previous) {
+    if (finished.get()) {
+      return;
+    }
     if (response.isProgressNotify()) {
       progressed(response.getHeader().getRevision());
       return;
     }
-    for (io.etcd.jetcd.watch.WatchEvent event : response.getEvents()) {
+    List<io.etcd.jetcd.watch.WatchEvent> events = response.getEvents();
+    for (int i = 0; i < events.size(); i++) {
+      io.etcd.jetcd.watch.WatchEvent event = events.get(i);
       switch (event.getEventType()) {
         case PUT -> translator.put(event.getKeyValue(), event.getPrevKV(), output);
-        case DELETE -> translator.delete(event.getKeyValue(), event.getPrevKV(), output);
+        case DELETE -> translator.delete(event.getKeyValue(), previous != null ? previous[i] : event.getPrevKV(), output);
         default -> output.malformed(new MalformedObjectException(name + ": unrecognized etcd event type for key '"
             + event.getKeyValue().getKey() + "'", event.getKeyValue().getKey().toString(), null));
       }
