@@ -7,7 +7,6 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -25,7 +24,6 @@ final class IndexerCacheReader<T> implements CacheReader<T> {
   private final ObjectAdapter<T> adapter;
   private final Indexer<T> indexer;
   private final boolean deepCopyDisabled;
-  private final Comparator<T> order;
 
   /**
    * @param deepCopyDisabled true when the type's options disable deep copy on reads
@@ -37,12 +35,6 @@ final class IndexerCacheReader<T> implements CacheReader<T> {
     this.adapter = representation.adapter();
     this.indexer = Objects.requireNonNull(indexer, "indexer");
     this.deepCopyDisabled = deepCopyDisabled;
-    this.order = Comparator.comparing((T object) -> namespaceOf(object)).thenComparing(adapter::name);
-  }
-
-  private String namespaceOf(T object) {
-    String namespace = adapter.namespace(object);
-    return namespace == null ? "" : namespace;
   }
 
   @Override
@@ -74,7 +66,7 @@ final class IndexerCacheReader<T> implements CacheReader<T> {
       candidates = indexer.list();
     }
     List<T> matching = select(candidates, options.labels(), fieldQuery);
-    matching.sort(order);
+    ListOrder.sort(matching, adapter);
     int count = options.limit() > 0 ? (int) Math.min(options.limit(), matching.size()) : matching.size();
     List<T> page = matching.subList(0, count);
     if (!deepCopyDisabled && !options.unsafeDisableDeepCopy()) {
