@@ -46,8 +46,7 @@ class DynamicContractTest extends ListerWatcherContract<GenericKubernetesResourc
 
   @Override
   protected void update(String namespace, String name, Map<String, String> labels) {
-    SimObject current = fixture.api.get(TestServerFixture.WIDGETS.type(), namespace, name).orElseThrow();
-    fixture.api.update(TestServerFixture.WIDGETS.type(), current.withLabels(labels));
+    fixture.relabel(TestServerFixture.WIDGETS.type(), namespace, name, labels);
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.SimulatedApiBuilder;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
@@ -33,6 +34,11 @@ final class TestServerFixture implements AutoCloseable {
     server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
     client = server.newClient();
     backend = KubernetesBackend.builder(client).watchTransport(transport).build();
+  }
+
+  /** Replaces the labels of a stored object of {@code type} in the simulated API. */
+  void relabel(TypeKey type, String namespace, String name, Map<String, String> labels) {
+    api.update(type, api.get(type, namespace, name).orElseThrow().withLabels(labels));
   }
 
   /** Closes the server first, so open watch streams end and the client closes without waiting for them. */

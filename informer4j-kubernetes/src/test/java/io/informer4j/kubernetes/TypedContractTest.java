@@ -41,8 +41,7 @@ class TypedContractTest extends ListerWatcherContract<ConfigMap> {
 
   @Override
   protected void update(String namespace, String name, Map<String, String> labels) {
-    SimObject current = fixture.api.get(TestServerFixture.CONFIG_MAPS.type(), namespace, name).orElseThrow();
-    fixture.api.update(TestServerFixture.CONFIG_MAPS.type(), current.withLabels(labels));
+    fixture.relabel(TestServerFixture.CONFIG_MAPS.type(), namespace, name, labels);
   }
 
   @Override

@@ -21,13 +21,15 @@ final class Informer4jProbe implements ProbeClient {
   private final KubernetesClient client;
   private final KubernetesBackend backend;
   private final boolean stripManagedFields;
+  private final boolean watchList;
   private final InformerRuntime runtime = InformerRuntime.create("probe");
   private final List<SharedIndexInformer<ConfigMap>> informers = new ArrayList<>();
 
-  Informer4jProbe(String url, boolean stripManagedFields) {
+  Informer4jProbe(String url, boolean stripManagedFields, boolean watchList) {
     this.client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(url).build()).build();
     this.backend = KubernetesBackend.using(client);
     this.stripManagedFields = stripManagedFields;
+    this.watchList = watchList;
   }
 
   @Override
@@ -36,7 +38,8 @@ final class Informer4jProbe implements ProbeClient {
       String namespace = ProbeClient.namespaceOf(i, count);
       InformerBuilder<ConfigMap> builder = SharedIndexInformer
           .builder(backend.typed(ConfigMap.class), backend.adapter(ConfigMap.class))
-          .selection(namespace == null ? Selection.all() : Selection.inNamespace(namespace)).runtime(runtime);
+          .selection(namespace == null ? Selection.all() : Selection.inNamespace(namespace)).runtime(runtime)
+          .watchList(watchList);
       if (stripManagedFields) {
         builder.transform(KubernetesTransforms.stripManagedFields());
       }

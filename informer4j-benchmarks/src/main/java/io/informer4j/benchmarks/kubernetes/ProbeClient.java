@@ -19,11 +19,17 @@ interface ProbeClient extends AutoCloseable {
   @Override
   void close() throws Exception;
 
-  /** Returns the client named on the command line: {@code informer4j}, {@code fabric8} or {@code client-java}. */
+  /**
+   * Returns the client named on the command line: {@code informer4j} (watch-list),
+   * {@code informer4j-list} (paged LIST then watch), either with {@code -strip} (strip-managedFields
+   * transform), {@code fabric8} or {@code client-java}.
+   */
   static ProbeClient named(String name, String url) {
     return switch (name) {
-      case "informer4j" -> new Informer4jProbe(url, false);
-      case "informer4j-strip" -> new Informer4jProbe(url, true);
+      case "informer4j" -> new Informer4jProbe(url, false, true);
+      case "informer4j-strip" -> new Informer4jProbe(url, true, true);
+      case "informer4j-list" -> new Informer4jProbe(url, false, false);
+      case "informer4j-list-strip" -> new Informer4jProbe(url, true, false);
       case "fabric8" -> new Fabric8Probe(url);
       case "client-java" -> new ClientJavaProbe(url);
       default -> throw new IllegalArgumentException("unknown client '" + name + "'");
