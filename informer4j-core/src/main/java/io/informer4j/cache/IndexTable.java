@@ -99,6 +99,17 @@ final class IndexTable<T> {
     items.forEach(this::add);
   }
 
+  /**
+   * Rebuilds the table over objects given in order with their keys (no key twice). Walking a list
+   * in its own order touches memory sequentially, several times faster than walking a hash map.
+   */
+  void rebuild(String[] keys, List<T> objects) {
+    keysByValue.clear();
+    for (int i = 0; i < keys.length; i++) {
+      add(keys[i], objects.get(i));
+    }
+  }
+
   /** Returns the keys under {@code value}; an empty set when none. The set must not be modified. */
   Set<String> keys(String value) {
     return keysByValue.getOrDefault(value, Set.of());

@@ -165,9 +165,14 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
     lock.writeLock().lock();
     try {
       ConcurrentHashMap<String, T> old = items;
-      for (T item : newItems) {
+      String[] keys = new String[newItems.size()];
+      boolean repeatedKey = false;
+      for (int i = 0; i < keys.length; i++) {
+        T item = newItems.get(i);
         String key = adapter.key(item);
+        keys[i] = key;
         T before = next.put(key, item);
+        repeatedKey |= before != null;
         previous.add(before != null ? before : old.get(key));
       }
       List<DeletedFinalStateUnknown<T>> deleted = new ArrayList<>();
@@ -178,7 +183,11 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
       });
       items = next;
       for (IndexTable<T> table : indexes.values()) {
-        table.rebuild(next);
+        if (repeatedKey) {
+          table.rebuild(next);
+        } else {
+          table.rebuild(keys, newItems);
+        }
       }
       lastResourceVersion = resourceVersion == null ? "" : resourceVersion;
       return new Replacement<>(deleted, newItems, previous);

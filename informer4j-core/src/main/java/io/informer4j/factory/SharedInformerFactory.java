@@ -139,6 +139,18 @@ public final class SharedInformerFactory implements AutoCloseable {
   }
 
   /**
+   * Returns the informer of {@code type} with objects of {@code objectClass} (for example a dynamic
+   * representation such as fabric8's {@code GenericKubernetesResource}), its source from the client
+   * provider; the type registry is consulted only for the scope.
+   *
+   * @throws IllegalArgumentException as {@link #informerFor(Class, InformerOptions)}
+   * @throws IllegalStateException    after shutdown
+   */
+  public <T> SharedIndexInformer<T> informerFor(TypeKey type, Class<T> objectClass, InformerOptions options) {
+    return register(type, objectClass, () -> clients.clientFor(type, objectClass), options);
+  }
+
+  /**
    * Returns the informer of {@code type} over an explicit source (dynamic or unstructured types);
    * the type registry is consulted only for the scope.
    *

@@ -5,6 +5,8 @@ import io.informer4j.time.ExecutorScheduler;
 import io.informer4j.time.Scheduler;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -39,12 +41,13 @@ public final class InformerRuntime implements AutoCloseable {
   private final ScheduledThreadPoolExecutor timer;
   private final Scheduler scheduler;
   private final Clock clock;
+  private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
 
   private InformerRuntime(Builder b) {
     this.name = b.name;
     this.io = pool(b.name + "-io", b.ioThreads);
     this.dispatch = pool(b.name + "-dispatch", b.dispatchThreads);
-    this.timer = new ScheduledThreadPoolExecutor(1, threads(b.name + "-timer"));
+    this.timer = new ScheduledThreadPoolExecutor(1, threadFactory(b.name + "-timer"));
     timer.setRemoveOnCancelPolicy(true);
     this.scheduler = b.scheduler != null ? b.scheduler : new ExecutorScheduler(timer);
     this.clock = b.clock;
@@ -60,18 +63,21 @@ public final class InformerRuntime implements AutoCloseable {
     return new Builder(name);
   }
 
-  private static ThreadPoolExecutor pool(String prefix, int size) {
+  private ThreadPoolExecutor pool(String prefix, int size) {
     ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS,
-        new LinkedBlockingQueue<>(), threads(prefix));
+        new LinkedBlockingQueue<>(), threadFactory(prefix));
     pool.allowCoreThreadTimeOut(true);
     return pool;
   }
 
-  private static ThreadFactory threads(String prefix) {
+  /** Names threads, makes them daemons and remembers the live ones, so {@link #close} can join them. */
+  private ThreadFactory threadFactory(String prefix) {
     AtomicInteger counter = new AtomicInteger();
     return task -> {
       Thread thread = new Thread(task, prefix + "-" + counter.incrementAndGet());
       thread.setDaemon(true);
+      threads.removeIf(t -> !t.isAlive());
+      threads.add(thread);
       return thread;
     };
   }
@@ -114,16 +120,23 @@ public final class InformerRuntime implements AutoCloseable {
   }
 
   /**
-   * Stops accepting work, interrupts running tasks and waits for every thread to end.
+   * Stops accepting work, interrupts running tasks and waits for every thread to end (joined, so
+   * none is alive when this returns true).
    *
    * @return true if all threads ended within the timeout
    */
   public boolean close(Duration timeout) throws InterruptedException {
     shutdown();
     long deadline = System.nanoTime() + timeout.toNanos();
-    return io.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
+    boolean terminated = io.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
         && dispatch.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
         && timer.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS);
+    for (Thread thread : threads) {
+      if (thread != Thread.currentThread()) {
+        TimeUnit.NANOSECONDS.timedJoin(thread, remaining(deadline));
+      }
+    }
+    return terminated && threads.stream().noneMatch(t -> t != Thread.currentThread() && t.isAlive());
   }
 
   private static long remaining(long deadline) {

@@ -86,7 +86,7 @@ class ReflectorWatchTest {
       FakeSource.Watch watch = source.lastWatch();
       int watches = source.watches().size();
       watch.end(null);
-      fixture.clock.advance(Duration.ofSeconds(30));
+      fixture.clock.advance(Duration.ofMillis(800L << attempt));
       await().until(() -> source.watches().size() == watches + 1);
     }
     assertThat(source.lists()).hasSize(4);
@@ -172,6 +172,22 @@ class ReflectorWatchTest {
     await().until(() -> informer.state() == InformerState.BACKOFF);
     fixture.clock.advance(Duration.ofMillis(800));
     await().until(() -> source.lists().size() == 5);
+  }
+
+  @Test
+  void aQuietWatchThatStaysOpenEndsTheFailureStreak() throws InterruptedException {
+    source.failNextWatch(new TransientSourceException("refused", TransientSourceException.Reason.CONNECTION_REFUSED));
+    source.setResourceVersion("10");
+    informer = fixture.builder().build();
+    informer.start();
+    await().until(() -> informer.status().consecutiveFailures() == 1);
+    assertThat(informer.status().failingSince()).isNotNull();
+    fixture.clock.advance(Duration.ofMillis(800));
+    await().until(() -> source.watches().size() == 1 && informer.state() == InformerState.WATCHING);
+    assertThat(informer.status().consecutiveFailures()).isEqualTo(1);
+    fixture.clock.advance(Duration.ofSeconds(1));
+    await().until(() -> informer.status().consecutiveFailures() == 0);
+    assertThat(informer.status().failingSince()).isNull();
   }
 
   @Test

@@ -51,6 +51,7 @@ class InformersMapLifecycleTest {
     map = fixture.map().build();
     map.start();
     MapEntry<Item> pods = map.get(PODS, ITEMS, WAIT).entry();
+    FakeSource.Watch watch = fixture.source(PODS, "").lastWatch();
 
     assertThat(map.stop(WAIT)).isTrue();
 
@@ -61,7 +62,7 @@ class InformersMapLifecycleTest {
     assertThat(afterStop.entry()).isSameAs(pods);
     assertThat(afterStop.entry().reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
     assertThat(pods.informer().state()).isEqualTo(InformerState.STOPPED);
-    assertThat(fixture.source(PODS, "").lastWatch().isClosedByClient()).isTrue();
+    assertThat(watch.isClosedByClient()).isTrue();
   }
 
   @Test
@@ -180,13 +181,14 @@ class InformersMapLifecycleTest {
     map = fixture.map().build();
     map.start();
     MapEntry<Item> first = map.get(PODS, ITEMS, WAIT).entry();
+    FakeSource.Watch watch = pods.lastWatch();
 
     MapEntry<Item> removed = map.removeInformer(PODS, ITEMS).orElseThrow();
 
     assertThat(removed).isSameAs(first);
     assertThat(removed.informer().stopped()).succeedsWithin(WAIT);
     assertThat(removed.informer().state()).isEqualTo(InformerState.STOPPED);
-    assertThat(pods.lastWatch().isClosedByClient()).isTrue();
+    assertThat(watch.isClosedByClient()).isTrue();
     assertThat(map.find(PODS, ITEMS)).isEmpty();
     assertThat(map.removeInformer(PODS, ITEMS)).isEmpty();
 

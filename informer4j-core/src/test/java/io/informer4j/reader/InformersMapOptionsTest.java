@@ -103,6 +103,7 @@ class InformersMapOptionsTest {
     source.put(Item.of("__all_namespaces", "x", "1"));
     source.put(Item.of("a/b", "x", "1"));
     MapEntry<Item> pods = started(fixture.map(), PODS);
+    await().until(() -> !source.watches().isEmpty());
     source.lastWatch().send(WatchEvent.added(Item.of("a", "bad/name", "2")));
     source.lastWatch().send(WatchEvent.added(Item.of("a", "later", "3")));
 

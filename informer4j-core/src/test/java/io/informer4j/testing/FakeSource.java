@@ -127,7 +127,9 @@ public final class FakeSource implements ListerWatcher<Item> {
     return Collections.unmodifiableList(watchRequests);
   }
 
+  /** Returns the most recently opened watch, waiting (bounded) for the first one to open. */
   public Watch lastWatch() {
+    org.awaitility.Awaitility.await("a watch is opened").until(() -> !watches.isEmpty());
     return watches.get(watches.size() - 1);
   }
 

@@ -55,7 +55,7 @@ final class ObjectIntake<T> {
     if (name == null || name.isEmpty()) {
       throw new MalformedObjectException(what + " has no name (namespace '" + adapter.namespace(object) + "')", null, null);
     }
-    adapter.key(object);
+    adapter.namespace(object);
   }
 
   /** Reports a malformed object or event, from this gate or from the source. */

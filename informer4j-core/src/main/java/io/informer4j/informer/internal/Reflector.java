@@ -77,6 +77,7 @@ final class Reflector<T> {
   private long generation;
   private WatchHandle currentWatch;
   private Scheduler.Cancellable watchTimer;
+  private Scheduler.Cancellable healthyTimer;
   private Scheduler.Cancellable retryTimer;
   private Thread blockingThread;
 
@@ -232,6 +233,8 @@ final class Reflector<T> {
         watchTimer = session.initial
             ? runtime.scheduler().schedule(INITIAL_EVENTS_WARNING, () -> warnWhileWaiting(session))
             : timeoutGuard(session);
+        healthyTimer = session.initial ? null
+            : runtime.scheduler().schedule(VERY_SHORT_WATCH, () -> confirmHealthy(session));
         handle = null;
       }
     }
@@ -241,6 +244,15 @@ final class Reflector<T> {
     }
     if (!watchList) {
       state.moveTo(InformerState.WATCHING);
+    }
+  }
+
+  /** A watch that stayed open past the very-short limit is a success, even when the source is quiet. */
+  private void confirmHealthy(Session session) {
+    synchronized (lock) {
+      if (session.generation == generation && !stopped) {
+        state.succeeded();
+      }
     }
   }
 
@@ -316,6 +328,8 @@ final class Reflector<T> {
   private WatchHandle detachWatchLocked() {
     cancel(watchTimer);
     watchTimer = null;
+    cancel(healthyTimer);
+    healthyTimer = null;
     WatchHandle handle = currentWatch;
     currentWatch = null;
     return handle;

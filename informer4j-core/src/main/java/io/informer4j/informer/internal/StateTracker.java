@@ -21,7 +21,8 @@ final class StateTracker {
   private int consecutiveFailures;
   private Instant failingSince;
   private String lastError;
-  private volatile Instant lastEventTime;
+  private volatile long lastEventNanos;
+  private volatile boolean anyEvent;
   private volatile Instant lastListTime;
 
   StateTracker(String informer, Clock clock) {
@@ -79,16 +80,23 @@ final class StateTracker {
     return lastError;
   }
 
+  /** Records an event's arrival; cheap (one monotonic clock read) because it runs for every event. */
   void eventReceived() {
-    lastEventTime = clock.instant();
+    lastEventNanos = clock.nanoTime();
+    anyEvent = true;
   }
 
   void listCompleted() {
     lastListTime = clock.instant();
   }
 
+  /** Returns when the last event arrived, derived from the monotonic time of its arrival; null before any. */
   Instant lastEventTime() {
-    return lastEventTime;
+    if (!anyEvent) {
+      return null;
+    }
+    long ago = clock.nanoTime() - lastEventNanos;
+    return clock.instant().minusNanos(ago);
   }
 
   Instant lastListTime() {

@@ -1,0 +1,162 @@
+package io.informer4j.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.informer4j.factory.InformerOptions;
+import io.informer4j.factory.MissingTypeChecks;
+import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.informer.BackoffPolicy;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.meta.Scope;
+import io.informer4j.meta.SimpleTypeRegistry;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.queue.QueueRegistry;
+import io.informer4j.testkit.SimObject;
+import io.informer4j.testkit.SimulatedApi;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The health endpoints over real HTTP, for a factory on the simulated API. */
+class HealthServerTest {
+
+  private static final TypeKey WEBSITES = TypeKey.of("demo.informer4j.io", "v1", "Website");
+  private static final TypeKey DATABASES = TypeKey.of("demo.informer4j.io", "v1", "Database");
+  private static final Pattern SAMPLE = Pattern.compile(
+      "[a-zA-Z_:][a-zA-Z0-9_:]*(\\{([a-zA-Z_][a-zA-Z0-9_]*=\"([^\"\\\\]|\\\\.)*\",?)*\\})? "
+          + "(-?[0-9.]+([eE][-+]?[0-9]+)?|NaN|[-+]Inf)( [0-9]+)?");
+
+  private final SimulatedApi api = SimulatedApi.builder().type(WEBSITES, Scope.NAMESPACED).build();
+  private final InformerRuntime runtime = InformerRuntime.create("health-test");
+  private final PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final QueueRegistry queues = QueueRegistry.builder().meterRegistry(prometheus).build();
+  private final HttpClient http = HttpClient.newHttpClient();
+  private SharedInformerFactory factory;
+  private HealthServer server;
+
+  @BeforeEach
+  void start() throws InterruptedException {
+    queues.register(WEBSITES, 0);
+    api.create(WEBSITES, SimObject.of("shop", "front").withContentAt("spec.password", "s3cr3t-value"));
+    factory = SharedInformerFactory.builder(api.clientProvider(),
+            new SimpleTypeRegistry().register(WEBSITES, Scope.NAMESPACED).register(DATABASES, Scope.NAMESPACED), queues)
+        .discovery(api.typeDiscovery()).runtime(runtime).meterRegistry(prometheus)
+        .backoff(new BackoffPolicy(Duration.ofMillis(10), Duration.ofMillis(50), 2.0, 0.0, Duration.ofMinutes(2)))
+        .missingTypeChecks(MissingTypeChecks.every(Duration.ofMillis(200))).build();
+    factory.informerFor(WEBSITES, SimObject.class, InformerOptions.builder().name("Website")
+        .namespaceFilter(NamespaceFilter.restricting("kube-*")).build());
+    factory.informerFor(DATABASES, SimObject.class, InformerOptions.builder().name("Database").build());
+    factory.start();
+    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10)).allSynced()).isTrue();
+  }
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    if (server != null) {
+      server.close();
+    }
+    factory.shutdown(Duration.ofSeconds(10));
+    queues.shutdownAll();
+    runtime.close(Duration.ofSeconds(10));
+    api.close();
+  }
+
+  private HealthServer serve(Duration grace) {
+    server = HealthServer.builder(factory).readinessGrace(grace).prometheus(prometheus).start();
+    return server;
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(server.url() + path)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void readinessSurvivesWatchRotationsAndFallsWhenListingFailsLongerThanTheGrace() throws Exception {
+    serve(Duration.ofMillis(500));
+    assertThat(get("/readyz").statusCode()).isEqualTo(200);
+    for (int i = 0; i < 10; i++) {
+      api.faults().closeAllWatches();
+      api.upsert(WEBSITES, SimObject.of("shop", "front").withLabel("round", Integer.toString(i)));
+      assertThat(get("/readyz").statusCode()).as("round %d", i).isEqualTo(200);
+    }
+    api.faults().refuseConnections();
+    api.faults().dropAllWatches();
+    await().atMost(10, TimeUnit.SECONDS).until(() -> get("/readyz").statusCode() == 503);
+    assertThat(get("/readyz").body()).contains("Website").contains("failing since");
+    assertThat(get("/healthz").statusCode()).isEqualTo(200);
+    api.faults().acceptConnections();
+    await().atMost(10, TimeUnit.SECONDS).until(() -> get("/readyz").statusCode() == 200);
+  }
+
+  @Test
+  void katalogDescribesEveryInformerWithoutObjectContents() throws Exception {
+    serve(Duration.ofSeconds(60));
+    HttpResponse<String> response = get("/katalog");
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
+    JsonNode katalog = new ObjectMapper().readTree(response.body());
+    assertThat(katalog.path("factory").path("started").asBoolean()).isTrue();
+    assertThat(katalog.path("informers")).hasSize(2);
+    JsonNode database = katalog.path("informers").get(0);
+    assertThat(database.path("name").asText()).isEqualTo("Database");
+    assertThat(database.path("missing").asBoolean()).isTrue();
+    JsonNode website = katalog.path("informers").get(1);
+    assertThat(website.path("type").asText()).isEqualTo(WEBSITES.toString());
+    assertThat(website.path("synced").asBoolean()).isTrue();
+    assertThat(website.path("tier").asInt()).isEqualTo(2);
+    assertThat(website.path("namespaces").asText()).isEqualTo("restricted: [kube-*]");
+    assertThat(website.path("cacheSize").asInt()).isEqualTo(1);
+    assertThat(website.path("queue").asText()).isEqualTo(WEBSITES.toString());
+    assertThat(response.body()).doesNotContain("s3cr3t-value");
+  }
+
+  @Test
+  void metricsAreValidPrometheusTextWithInformerAndQueueSeries() throws Exception {
+    serve(Duration.ofSeconds(60));
+    HttpResponse<String> response = get("/metrics");
+    assertThat(response.statusCode()).isEqualTo(200);
+    String body = response.body();
+    for (String line : body.split("\n")) {
+      if (!line.isEmpty() && !line.startsWith("#")) {
+        assertThat(line).as("sample line").matches(SAMPLE);
+      }
+    }
+    assertThat(body).contains("informer4j_informer_cache_size{informer=\"Website\"}")
+        .contains("workqueue_depth").contains("informer4j_informer_events_total")
+        .doesNotContain("s3cr3t-value");
+  }
+
+  @Test
+  void livenessReportsAFailedInformer() throws Exception {
+    serve(Duration.ofSeconds(60));
+    assertThat(get("/healthz").body()).isEqualTo("ok\n");
+    assertThat(get("/nothing").statusCode()).isEqualTo(404);
+    assertThat(http.send(HttpRequest.newBuilder(URI.create(server.url() + "/readyz"))
+        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(405);
+  }
+
+  @Test
+  void aPortInUseIsAClearError() {
+    serve(Duration.ofSeconds(60));
+    int taken = server.port();
+    assertThatThrownBy(() -> HealthServer.builder(factory).port(taken).start())
+        .isInstanceOf(UncheckedIOException.class).hasCauseInstanceOf(BindException.class)
+        .hasMessageContaining("127.0.0.1:" + taken);
+  }
+}
