@@ -62,8 +62,8 @@ public final class OwnedScheduler implements Scheduler, AutoCloseable {
   }
 
   /**
-   * Discards pending tasks and ends the timer thread, waiting up to 5 s for it unless called from
-   * the timer thread itself. Idempotent. Preserves the caller's interrupt status.
+   * Discards pending tasks and ends the timer thread, waiting up to 5 s for the thread to have
+   * exited unless called from the timer thread itself. Idempotent. Preserves the caller's interrupt status.
    */
   @Override
   public void close() {
@@ -76,11 +76,17 @@ public final class OwnedScheduler implements Scheduler, AutoCloseable {
       return;
     }
     toStop.shutdownNow();
-    if (Thread.currentThread() == timerThread) {
+    Thread thread = timerThread;
+    if (Thread.currentThread() == thread) {
       return;
     }
     try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TERMINATION_WAIT_SECONDS);
       toStop.awaitTermination(TERMINATION_WAIT_SECONDS, TimeUnit.SECONDS);
+      if (thread != null) {
+        long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        thread.join(Math.max(1, leftMillis));
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
