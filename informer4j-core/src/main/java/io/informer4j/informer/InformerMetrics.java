@@ -15,7 +15,8 @@ import java.util.function.ToLongFunction;
  * <ul>
  *   <li>counters {@code informer4j_informer_{lists,relists,watches,events,errors,malformed,handler_failures,index_errors}_total};
  *   <li>gauges {@code informer4j_informer_cache_size}, {@code _synced} (0/1), {@code _consecutive_failures},
- *       {@code _last_event_age_seconds} (NaN before the first event), and {@code informer4j_informer_state}
+ *       {@code _last_event_age_seconds} (NaN before the first event), {@code _list_progress_objects}
+ *       (objects received by the list in progress, 0 when none is running), and {@code informer4j_informer_state}
  *       with a {@code state} tag, 1 for the current state and 0 for the others;
  *   <li>per handler (tag {@code handler}), sampled when scraped: {@code informer4j_handler_pending},
  *       {@code informer4j_handler_lag_seconds}, {@code informer4j_handler_failures_total} — for the
@@ -47,6 +48,7 @@ public final class InformerMetrics implements MeterBinder {
     gauge(registry, "cache_size", tags, InformerStatus::cacheSize);
     gauge(registry, "synced", tags, s -> s.synced() ? 1 : 0);
     gauge(registry, "consecutive_failures", tags, InformerStatus::consecutiveFailures);
+    gauge(registry, "list_progress_objects", tags, s -> s.listProgress() == null ? 0 : s.listProgress().objects());
     gauge(registry, "last_event_age_seconds", tags, s -> s.lastEventTime() == null ? Double.NaN
         : (Instant.now().toEpochMilli() - s.lastEventTime().toEpochMilli()) / 1000.0);
     for (InformerState state : InformerState.values()) {

@@ -24,10 +24,12 @@ import java.time.Instant;
  * @param malformed               objects or events skipped as malformed
  * @param handlerFailures         notifications on which a handler threw
  * @param indexErrors             index function failures
+ * @param listProgress            the progress of the list in progress; null when no list is running
  */
 public record InformerStatus(String name, InformerState state, Instant stateSince, boolean synced, int cacheSize,
                              String lastSyncResourceVersion, Instant lastEventTime, Instant lastListTime,
                              int consecutiveFailures, Instant failingSince, String lastError, long lists,
                              long relists, long watches, long events, long errors, long malformed,
-                             long handlerFailures, long indexErrors) {
+                             long handlerFailures, long indexErrors,
+                             ListProgress listProgress) {
 }

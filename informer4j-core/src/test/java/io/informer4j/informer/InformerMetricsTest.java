@@ -28,6 +28,7 @@ class InformerMetricsTest {
       await().until(() -> handler.size() == 2);
 
       assertThat(registry.get("informer4j_informer_cache_size").tag("informer", "items").gauge().value()).isEqualTo(2);
+      assertThat(registry.get("informer4j_informer_list_progress_objects").tag("informer", "items").gauge().value()).isZero();
       assertThat(registry.get("informer4j_informer_events_total").functionCounter().count()).isEqualTo(1);
       assertThat(registry.get("informer4j_informer_lists_total").functionCounter().count()).isEqualTo(1);
       assertThat(registry.get("informer4j_informer_synced").gauge().value()).isEqualTo(1);

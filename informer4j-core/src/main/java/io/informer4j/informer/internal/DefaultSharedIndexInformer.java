@@ -317,7 +317,8 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     return new InformerStatus(name, state.state(), state.since(), hasSynced(), store.size(), lastSyncResourceVersion(),
         state.lastEventTime(), state.lastListTime(), state.consecutiveFailures(), state.failingSince(), state.lastError(),
         counters.lists.sum(), counters.relists.sum(), counters.watches.sum(), counters.events.sum(),
-        counters.errors.sum(), counters.malformed.sum(), counters.handlerFailures.sum(), store.indexErrors());
+        counters.errors.sum(), counters.malformed.sum(), counters.handlerFailures.sum(), store.indexErrors(),
+        state.listProgress().snapshot());
   }
 
   @Override

@@ -44,27 +44,32 @@ final class PagedLister<T> {
   private final long configuredPageSize;
   private final ObjectIntake<T> intake;
   private final LongAdder listCalls;
+  private final ListProgressTracker progress;
   private boolean paginatedResult;
 
   PagedLister(String informer, ListerWatcher<T> source, Selection selection, long configuredPageSize,
-              ObjectIntake<T> intake, LongAdder listCalls) {
+              ObjectIntake<T> intake, LongAdder listCalls, ListProgressTracker progress) {
     this.informer = informer;
     this.source = source;
     this.selection = selection;
     this.configuredPageSize = configuredPageSize;
     this.intake = intake;
     this.listCalls = listCalls;
+    this.progress = progress;
   }
 
   /**
-   * Lists everything at {@code resourceVersion}. Blocks; throws what the source throws (see
+   * Lists everything at {@code resourceVersion}, counting received objects in the progress
+   * tracker (the caller ends it). Blocks; throws what the source throws (see
    * {@link SourceCalls}).
    */
   Result<T> listAll(String resourceVersion) {
+    progress.begin();
     List<T> objects = new ArrayList<>();
     ListSink<T> sink = new ListSink<>() {
       @Override
       public void accept(T item) {
+        progress.received();
         T admitted = intake.admit(item);
         if (admitted != null) {
           objects.add(admitted);
@@ -88,6 +93,7 @@ final class PagedLister<T> {
         log.info("informer {}: a continuation page expired ({}); listing everything at resourceVersion '{}' in one request",
             informer, e.getMessage(), resourceVersion);
         objects.clear();
+        progress.begin();
         page = call(ListRequest.of(selection, resourceVersion), sink);
       }
     }

@@ -95,7 +95,8 @@ final class Reflector<T> {
     this.state = state;
     this.counters = counters;
     this.giveUp = giveUp;
-    this.lister = new PagedLister<>(name, source, settings.selection(), settings.pageSize(), intake, counters.lists);
+    this.lister = new PagedLister<>(name, source, settings.selection(), settings.pageSize(), intake, counters.lists,
+        state.listProgress());
     this.backoff = new BackoffTimer(settings.backoff(), runtime.clock(), settings.random());
   }
 
@@ -109,6 +110,7 @@ final class Reflector<T> {
     synchronized (lock) {
       stopped = true;
       generation++;
+      state.listProgress().end();
       watch = detachWatchLocked();
       cancel(retryTimer);
       if (blockingThread != null) {
@@ -190,6 +192,7 @@ final class Reflector<T> {
       counters.relists.increment();
     }
     listedOnce = true;
+    state.listProgress().end();
     state.listCompleted();
     state.succeeded();
   }
@@ -205,8 +208,11 @@ final class Reflector<T> {
       String from = watchList && lastVersionUnavailable ? "" : lastSyncResourceVersion;
       session = new Session(++generation, from, watchList, randomWatchTimeout(), runtime.clock().nanoTime());
     }
-    if (watchList && !state.moveTo(InformerState.LISTING)) {
-      return;
+    if (watchList) {
+      if (!state.moveTo(InformerState.LISTING)) {
+        return;
+      }
+      state.listProgress().begin();
     }
     WatchRequest request = watchList
         ? new WatchRequest(settings.selection(), session.from, ResourceVersionMatch.NOT_OLDER_THAN, true, true, session.timeout)
@@ -350,6 +356,7 @@ final class Reflector<T> {
   // ---- failures -------------------------------------------------------------------------------
 
   private void fail(SourceException error, Next next) {
+    state.listProgress().end();
     counters.errors.increment();
     int failures = state.failed(error.getMessage());
     if (error instanceof ExpiredException) {
@@ -464,6 +471,9 @@ final class Reflector<T> {
       if (event.type() == WatchEventType.BOOKMARK) {
         bookmark(event);
         return;
+      }
+      if (initial) {
+        state.listProgress().received();
       }
       T object = intake.admit(event.object());
       if (object == null) {

@@ -24,11 +24,18 @@ final class StateTracker {
   private volatile long lastEventNanos;
   private volatile boolean anyEvent;
   private volatile Instant lastListTime;
+  private final ListProgressTracker listProgress;
 
   StateTracker(String informer, Clock clock) {
     this.informer = informer;
     this.clock = clock;
     this.since = clock.instant();
+    this.listProgress = new ListProgressTracker(clock);
+  }
+
+  /** The progress of the list in progress, shared by the reflector (writer) and status readers. */
+  ListProgressTracker listProgress() {
+    return listProgress;
   }
 
   /** Moves to {@code next} unless the current state is final; returns whether it moved. */
