@@ -1,0 +1,164 @@
+package io.informer4j.etcd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.informer4j.etcd.testing.EtcdServerExtension;
+import io.informer4j.etcd.testing.EtcdWriter;
+import io.informer4j.etcd.testing.Widget;
+import io.informer4j.factory.InformerOptions;
+import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.LabelSelector;
+import io.informer4j.meta.FieldSelector;
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.UnknownTypeException;
+import io.informer4j.queue.PriorityWorkQueue;
+import io.informer4j.queue.QueueItem;
+import io.informer4j.queue.QueueRegistry;
+import io.informer4j.reader.CacheReader;
+import io.informer4j.reader.InformersMap;
+import io.informer4j.reader.ListOptions;
+import io.informer4j.reader.MapEntry;
+import io.informer4j.reader.NotFoundException;
+import io.informer4j.reader.Representation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The shared informer factory and the informers map, end to end on etcd types, against a real etcd. */
+class EtcdFactoryAndMapTest {
+
+  @RegisterExtension
+  static final EtcdServerExtension ETCD = new EtcdServerExtension();
+  private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final TypeKey WIDGETS = TypeKey.of("demo.informer4j.io", "v1", "Widget");
+  private static final TypeKey GADGETS = TypeKey.of("demo.informer4j.io", "v1", "Gadget");
+
+  private final InformerRuntime runtime = InformerRuntime.create("etcd-factory");
+  private EtcdTypes types;
+  private EtcdWriter widgets;
+  private EtcdWriter gadgets;
+
+  @BeforeEach
+  void setUp() {
+    KeyLayout widgetLayout = KeyLayout.namespaced(ETCD.newPrefix("widgets"));
+    KeyLayout gadgetLayout = KeyLayout.clusterScoped(ETCD.newPrefix("gadgets"));
+    types = EtcdTypes.builder(ETCD.client())
+        .jsonType(WIDGETS, widgetLayout, Widget.class, Widget.ADAPTER)
+        .jsonType(GADGETS, gadgetLayout, Widget.class, Widget.ADAPTER)
+        .listerWatcherSettings(builder -> builder.chunkSize(100))
+        .build();
+    widgets = new EtcdWriter(ETCD.client(), widgetLayout);
+    gadgets = new EtcdWriter(ETCD.client(), gadgetLayout);
+  }
+
+  @AfterEach
+  void tearDown() throws InterruptedException {
+    runtime.close(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void theFactoryRoutesAllowedNamespacesToTheTypesQueueAndClusterScopedObjectsToTheDefaultOne()
+      throws InterruptedException {
+    widgets.put("team-a", "w1", Widget.labelled(Map.of("app", "shop")));
+    widgets.put("team-c", "w2", Widget.labelled(Map.of("app", "shop")));
+    gadgets.putRaw(ObjectKey.clusterScoped("g1"), Widget.CODEC.encode(Widget.labelled(Map.of())));
+    QueueRegistry queues = QueueRegistry.builder().build();
+    PriorityWorkQueue<QueueItem> widgetQueue = queues.register(WIDGETS, 0);
+    SharedInformerFactory factory = SharedInformerFactory.builder(types, types, queues).runtime(runtime).build();
+    try {
+      SharedIndexInformer<EtcdObject> informer = factory.informerFor(WIDGETS, EtcdObject.class,
+          InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("team-a", "team-b")).build());
+      factory.informerFor(GADGETS, EtcdObject.class, InformerOptions.defaults());
+      factory.start();
+      assertThat(factory.waitForCacheSync(WAIT).allSynced()).isTrue();
+
+      widgets.put("team-b", "w3", Widget.labelled(Map.of()));
+      widgets.put("team-c", "w4", Widget.labelled(Map.of()));
+      widgets.delete("team-a", "w1");
+      await().atMost(WAIT).until(() -> informer.indexer().listKeys().size() == 3
+          && informer.indexer().get("team-a/w1") == null);
+
+      assertThat(new HashSet<>(informer.indexer().listKeys())).isEqualTo(widgets.truth().keySet());
+      await().atMost(WAIT).until(() -> widgetQueue.len() == 2);
+      assertThat(drain(widgetQueue)).containsExactlyInAnyOrder(
+          new QueueItem(WIDGETS, ObjectKey.of("team-a", "w1")), new QueueItem(WIDGETS, ObjectKey.of("team-b", "w3")));
+      assertThat(factory.registered().get(WIDGETS).droppedByFilter().values().stream().mapToLong(Long::longValue).sum())
+          .isEqualTo(2);
+      assertThat(drain(queues.defaultQueue())).containsExactly(new QueueItem(GADGETS, ObjectKey.clusterScoped("g1")));
+    } finally {
+      assertThat(factory.shutdown(Duration.ofSeconds(10))).isTrue();
+      queues.shutdownAll();
+    }
+  }
+
+  @Test
+  void theInformersMapReadsAnEtcdTypeWithSelectorsAndAFieldIndex() throws InterruptedException {
+    widgets.put("shop", "front", new Widget(Map.of("tier", "web"), "blue"));
+    widgets.put("shop", "back", new Widget(Map.of("tier", "db"), "blue"));
+    widgets.put("blog", "front", new Widget(Map.of("tier", "web"), "red"));
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Representation<EtcdObject> stored = Representation.of(EtcdObject.class, (io.informer4j.meta.ObjectAdapter) Widget.ADAPTER);
+    InformersMap map = InformersMap.builder(types, types).runtime(runtime).build();
+    try {
+      map.start();
+      MapEntry<EtcdObject> entry = map.get(WIDGETS, stored, WAIT).entry();
+      entry.indexField("spec.color", object -> List.of(((Widget) object.value()).color()));
+      CacheReader<EtcdObject> reader = entry.reader();
+
+      assertThat(reader.get(ObjectKey.of("shop", "back")).value()).isEqualTo(new Widget(Map.of("tier", "db"), "blue"));
+      assertThat(names(reader.list(ListOptions.all().withLabels(LabelSelector.parse("tier=web")))))
+          .containsExactly("blog/front", "shop/front");
+      assertThat(names(reader.list(ListOptions.inNamespace("shop").withFields(FieldSelector.equal("spec.color", "blue")))))
+          .containsExactly("shop/back", "shop/front");
+
+      widgets.delete("shop", "back");
+      await().atMost(WAIT).untilAsserted(() -> assertThatThrownBy(() -> reader.get(ObjectKey.of("shop", "back")))
+          .isInstanceOf(NotFoundException.class).hasMessageContaining("Widget"));
+      assertThatThrownBy(() -> map.get(TypeKey.of("demo.informer4j.io", "v1", "Unknown"), stored, WAIT))
+          .isInstanceOf(UnknownTypeException.class);
+    } finally {
+      assertThat(map.stop(Duration.ofSeconds(10))).isTrue();
+    }
+  }
+
+  @Test
+  void theCatalogKnowsScopesAndRejectsOverlapsAndForeignClasses() {
+    assertThat(types.scope(WIDGETS)).contains(Scope.NAMESPACED);
+    assertThat(types.scope(GADGETS)).contains(Scope.CLUSTER);
+    assertThat(types.typeOf(EtcdObject.class)).isEmpty();
+    assertThatThrownBy(() -> types.clientFor(WIDGETS, String.class))
+        .isInstanceOf(UnknownTypeException.class).hasMessageContaining("stored as " + EtcdObject.class.getName());
+    KeyLayout layout = types.layout(WIDGETS);
+    assertThatThrownBy(() -> EtcdTypes.builder(ETCD.client())
+        .jsonType(WIDGETS, layout, Widget.class, Widget.ADAPTER)
+        .jsonType(GADGETS, KeyLayout.namespaced(layout.prefix() + "more/"), Widget.class, Widget.ADAPTER))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overlaps");
+  }
+
+  private static List<String> names(io.informer4j.reader.ListResult<EtcdObject> result) {
+    return result.items().stream().map(object -> object.namespace() + "/" + object.name()).toList();
+  }
+
+  private static List<QueueItem> drain(PriorityWorkQueue<QueueItem> queue) {
+    List<QueueItem> out = new ArrayList<>();
+    for (Optional<QueueItem> item = queue.poll(); item.isPresent(); item = queue.poll()) {
+      out.add(item.get());
+      queue.done(item.get());
+    }
+    return out;
+  }
+}
