@@ -62,7 +62,7 @@ final class Reflector<T> {
   private final PagedLister<T> lister;
   private final EventProcessor<T> processor;
   private final InformerRuntime runtime;
-  private final TaskTracker tracker;
+  private final BlockingRunner blocking;
   private final StateTracker state;
   private final InformerCounters counters;
   private final BackoffTimer backoff;
@@ -79,7 +79,6 @@ final class Reflector<T> {
   private Scheduler.Cancellable watchTimer;
   private Scheduler.Cancellable healthyTimer;
   private Scheduler.Cancellable retryTimer;
-  private Thread blockingThread;
 
   Reflector(String name, ListerWatcher<T> source, ObjectAdapter<T> adapter, ReflectorSettings settings,
             ObjectIntake<T> intake, EventProcessor<T> processor, InformerRuntime runtime, TaskTracker tracker,
@@ -91,7 +90,7 @@ final class Reflector<T> {
     this.intake = intake;
     this.processor = processor;
     this.runtime = runtime;
-    this.tracker = tracker;
+    this.blocking = new BlockingRunner(runtime.io(), tracker);
     this.state = state;
     this.counters = counters;
     this.giveUp = giveUp;
@@ -101,7 +100,7 @@ final class Reflector<T> {
   }
 
   void start() {
-    runBlocking(this::cycle);
+    blocking.run(this::cycle);
   }
 
   /** Stops: no new request starts, the watch is closed, a blocked list is interrupted. Idempotent. */
@@ -113,9 +112,7 @@ final class Reflector<T> {
       state.listProgress().end();
       watch = detachWatchLocked();
       cancel(retryTimer);
-      if (blockingThread != null) {
-        blockingThread.interrupt();
-      }
+      blocking.stop();
     }
     close(watch);
   }
@@ -289,7 +286,7 @@ final class Reflector<T> {
         watchListUnsupported = true;
       }
       log.info("informer {}: the source rejected watch-list ({}); listing instead from now on", name, e.getMessage());
-      runBlocking(this::listThenWatch);
+      blocking.run(this::listThenWatch);
     } else if (SourceCalls.rewatchable(e)) {
       fail(e, Next.RELIST);
     } else if (SourceCalls.needsFreshList(e)) {
@@ -299,7 +296,7 @@ final class Reflector<T> {
       fail(e, Next.RELIST);
     } else {
       log.warn("informer {}: watch-list failed ({}); listing instead for this attempt", name, e.getMessage());
-      runBlocking(this::listThenWatch);
+      blocking.run(this::listThenWatch);
     }
   }
 
@@ -323,7 +320,7 @@ final class Reflector<T> {
         fail(new SourceException("very short watch: the watch of " + source.description()
             + " closed within a second without any event"), Next.RELIST);
       } else {
-        runBlocking(() -> openWatch(false));
+        blocking.run(() -> openWatch(false));
       }
     } else {
       fail(error, error instanceof TooManyRequestsException ? Next.REWATCH : Next.RELIST);
@@ -385,33 +382,12 @@ final class Reflector<T> {
     synchronized (lock) {
       if (!stopped) {
         cancel(retryTimer);
-        retryTimer = runtime.scheduler().schedule(delay, () -> runBlocking(retry));
+        retryTimer = runtime.scheduler().schedule(delay, () -> blocking.run(retry));
       }
     }
   }
 
   // ---- plumbing -------------------------------------------------------------------------------
-
-  private void runBlocking(Runnable task) {
-    tracker.execute(runtime.io(), () -> {
-      synchronized (lock) {
-        if (stopped) {
-          return;
-        }
-        blockingThread = Thread.currentThread();
-      }
-      try {
-        task.run();
-      } finally {
-        synchronized (lock) {
-          if (blockingThread == Thread.currentThread()) {
-            blockingThread = null;
-          }
-        }
-        Thread.interrupted();
-      }
-    });
-  }
 
   private boolean isStopped() {
     synchronized (lock) {
