@@ -40,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * is interrupted at the deadline and the timeout is counted; a reconcile that then throws is
  * requeued with rate limiting.
  *
+ * <p><b>Gate.</b> With {@link Builder#gate}, workers wait while the gate is closed and reconcile
+ * only the items it admits (see {@link ReconcileGate}); by default every item is admitted.
+ *
  * <p><b>Stop.</b> {@link #stop()} lets each worker finish its in-flight reconcile, takes no new item,
  * and waits up to the stop timeout (30 s by default); workers still busy then are interrupted and
  * given one more second. A queue the controller built itself is shut down; a queue given to the
@@ -67,6 +70,7 @@ public final class Controller<K> {
   private final OwnedScheduler ownedScheduler;
   private final ControllerMetrics metrics;
   private final SyncGate syncGate;
+  private final ReconcileGate<K> gate;
   private final List<Worker<K>> workers = new ArrayList<>();
   private ControllerState state = ControllerState.NEW;
   private Throwable failure;
@@ -86,6 +90,7 @@ public final class Controller<K> {
     this.queue = ownsQueue ? ownQueue(builder) : builder.queue;
     this.metrics = new ControllerMetrics(builder.meterRegistry, name, workerCount);
     this.syncGate = new SyncGate(name, builder.syncSignals);
+    this.gate = builder.gate;
   }
 
   private static <K> PriorityWorkQueue<K> ownQueue(Builder<K> builder) {
@@ -138,7 +143,7 @@ public final class Controller<K> {
         return;
       }
       for (int i = 0; i < workerCount; i++) {
-        Worker<K> worker = new Worker<>(name, i, queue, reconciler, metrics, clock, scheduler, reconcileTimeout);
+        Worker<K> worker = new Worker<>(name, i, queue, reconciler, metrics, clock, scheduler, reconcileTimeout, gate);
         workers.add(worker);
         worker.thread().start();
       }
@@ -280,6 +285,7 @@ public final class Controller<K> {
     private MeterRegistry meterRegistry;
     private RateLimiter<K> rateLimiter;
     private QueueOrdering ordering = QueueOrdering.priority();
+    private ReconcileGate<K> gate = ReconcileGate.open();
 
     private Builder(String name, Reconciler<K> reconciler) {
       Objects.requireNonNull(name, "name");
@@ -363,6 +369,15 @@ public final class Controller<K> {
     /** Sets the ordering of the controller's own queue (ignored with {@link #queue}); priority with aging by default. */
     public Builder<K> ordering(QueueOrdering ordering) {
       this.ordering = Objects.requireNonNull(ordering, "ordering");
+      return this;
+    }
+
+    /**
+     * Asks {@code gate} before every item: workers wait while it is closed, put back items it defers
+     * and drop items it rejects (for example: reconcile only while leading, or only held shards).
+     */
+    public Builder<K> gate(ReconcileGate<K> gate) {
+      this.gate = Objects.requireNonNull(gate, "gate");
       return this;
     }
 

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * One worker of a {@link Controller}: takes items from the queue, reconciles them and applies the
  * outcome (controller-runtime's table: error ⇒ rate-limited requeue, terminal error ⇒ no requeue,
  * requeue-after ⇒ forget + delayed add, requeue ⇒ rate-limited add, success ⇒ forget), always
- * calling {@code done}. It stops after its current item once asked to; while it waits for an item
+ * calling {@code done}. A {@link ReconcileGate} is asked before each item is taken and for each
+ * item taken: a deferred item goes back on the queue, a dropped one is forgotten. It stops after its current item once asked to; while it waits for an item
  * it can be woken by an interrupt, which is never sent while it reconciles.
  *
  * @param <K> the item type
@@ -30,12 +31,13 @@ final class Worker<K> implements Runnable {
   private final Clock clock;
   private final Scheduler deadlines;
   private final Duration reconcileTimeout;
+  private final ReconcileGate<K> gate;
   private final Thread thread;
   private boolean idle;
   private boolean stopRequested;
 
   Worker(String controller, int index, PriorityWorkQueue<K> queue, Reconciler<K> reconciler, ControllerMetrics metrics,
-      Clock clock, Scheduler deadlines, Duration reconcileTimeout) {
+      Clock clock, Scheduler deadlines, Duration reconcileTimeout, ReconcileGate<K> gate) {
     this.controller = controller;
     this.queue = queue;
     this.reconciler = reconciler;
@@ -43,6 +45,7 @@ final class Worker<K> implements Runnable {
     this.clock = clock;
     this.deadlines = deadlines;
     this.reconcileTimeout = reconcileTimeout;
+    this.gate = gate;
     this.thread = new Thread(this, "informer4j-controller[" + controller + "]-worker-" + index);
     this.thread.setDaemon(true);
   }
@@ -78,6 +81,7 @@ final class Worker<K> implements Runnable {
       while (goIdle()) {
         Optional<Prioritized<K>> next;
         try {
+          gate.awaitOpen();
           next = queue.getWithPriority();
         } catch (InterruptedException wokenToStop) {
           break;
@@ -94,6 +98,31 @@ final class Worker<K> implements Runnable {
   }
 
   private void process(Prioritized<K> next) {
+    K item = next.item();
+    ReconcileGate.Admission admission = gate.enter(item);
+    if (admission != ReconcileGate.Admission.RUN) {
+      turnAway(item, next.priority(), admission);
+      return;
+    }
+    try {
+      reconcile(next);
+    } finally {
+      gate.exit(item);
+    }
+  }
+
+  /** Puts a deferred item back (it is re-queued when {@code done} runs) or forgets a dropped one. */
+  private void turnAway(K item, int priority, ReconcileGate.Admission admission) {
+    if (admission == ReconcileGate.Admission.DEFER) {
+      queue.add(item, priority);
+    } else {
+      queue.forget(item);
+      LOG.debug("controller '{}': the gate dropped {}", controller, item);
+    }
+    queue.done(item);
+  }
+
+  private void reconcile(Prioritized<K> next) {
     K item = next.item();
     metrics.workerBusy();
     long start = metrics.timed() ? clock.nanoTime() : 0;

@@ -50,8 +50,10 @@ final class EntryFactory {
         selection);
     self.set(entry);
     entry.setMissing(found.kind() == TypePresence.Kind.ABSENT, found.detail());
-    entry.setRouting(informer.addEventHandler(new EventRouter<>(entry, client.adapter(), factory.queues()),
-        SharedInformerFactory.routingHandler(resync)));
+    EventRouter<T> router = new EventRouter<>(entry, informer, client.adapter(), factory.queues(),
+        settings.enqueueFilter());
+    entry.setRouter(router);
+    entry.setRouting(informer.addEventHandler(router, SharedInformerFactory.routingHandler(resync)));
     factory.bindMetrics(informer);
     return entry;
   }

@@ -1,15 +1,18 @@
 package io.informer4j.factory;
 
 import io.informer4j.informer.EventHandler;
+import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.NamespaceDecision;
 import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
 import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.QueueItem;
 import io.informer4j.queue.QueueRegistry;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * registry's queue for the type, else the default queue (with a single warning per type). Tier 2
  * runs first: an object of a namespaced type whose namespace the filter rejects, or that has no
  * namespace at all, is dropped before any queue and counted by reason. Initial-list adds and
- * unchanged re-deliveries are queued at {@link PriorityWorkQueue#LOW_PRIORITY}.
+ * unchanged re-deliveries are queued at {@link PriorityWorkQueue#LOW_PRIORITY}. The factory's
+ * {@link EnqueueFilter}, if any, runs after tier 2 the same way.
  *
  * <p>Deletes need no tombstone unwrapping: the informer hands over the last known object, and its
  * key is the tombstone's key. Runs on the informer's handler lane (one call at a time).
@@ -37,10 +41,15 @@ final class EventRouter<T> implements EventHandler<T> {
   private final NamespaceFilter filter;
   private final PriorityWorkQueue<QueueItem> override;
   private final Consumer<FactoryEvent> hook;
+  private final EnqueueFilter enqueueFilter;
+  private final SharedIndexInformer<T> informer;
   private final AtomicBoolean warnedDefaultQueue = new AtomicBoolean();
   private final AtomicBoolean warnedNoNamespace = new AtomicBoolean();
 
-  EventRouter(InformerEntry entry, ObjectAdapter<T> adapter, QueueRegistry queues) {
+  EventRouter(InformerEntry entry, SharedIndexInformer<T> informer, ObjectAdapter<T> adapter, QueueRegistry queues,
+              EnqueueFilter enqueueFilter) {
+    this.informer = informer;
+    this.enqueueFilter = enqueueFilter;
     this.entry = entry;
     this.adapter = adapter;
     this.queues = queues;
@@ -91,6 +100,10 @@ final class EventRouter<T> implements EventHandler<T> {
       }
     }
     ObjectKey key = entry.scope() == Scope.CLUSTER ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
+    if (enqueueFilter != null && !enqueueFilter.accepts(entry.type(), key)) {
+      drop(kind, object, key, enqueueFilter.dropReason());
+      return;
+    }
     boolean accepted = queue().add(new QueueItem(entry.type(), key), priority);
     if (accepted) {
       entry.countEnqueued();
@@ -98,6 +111,24 @@ final class EventRouter<T> implements EventHandler<T> {
       entry.countRejectedByQueue();
     }
     tell(kind, key, object, accepted ? FactoryEvent.Outcome.ENQUEUED : FactoryEvent.Outcome.REJECTED_BY_QUEUE);
+  }
+
+  /**
+   * Routes every cached object whose key {@code which} selects as a resync (low priority, through
+   * the same filters); returns how many were put on a queue. Safe from any thread.
+   */
+  int enqueueCached(BiPredicate<TypeKey, ObjectKey> which) {
+    long before = entry.enqueued();
+    for (T object : informer.indexer().list()) {
+      String namespace = adapter.namespace(object);
+      String name = adapter.name(object);
+      ObjectKey key = entry.scope() == Scope.CLUSTER || namespace == null || namespace.isEmpty()
+          ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
+      if (which.test(entry.type(), key)) {
+        route(FactoryEvent.Kind.RESYNCED, object, PriorityWorkQueue.LOW_PRIORITY);
+      }
+    }
+    return (int) (entry.enqueued() - before);
   }
 
   private PriorityWorkQueue<QueueItem> queue() {

@@ -21,7 +21,7 @@ public final class FactoryBuilder {
   record Settings(ClientProvider clients, TypeRegistry types, QueueRegistry queues, TypeDiscovery discovery,
                   Duration defaultResync, InformerRuntime runtime, MissingTypeChecks checks, boolean watchList,
                   Duration minWatchTimeout, BackoffPolicy backoff, UnaryOperator<Object> transform,
-                  MeterRegistry meterRegistry) {
+                  MeterRegistry meterRegistry, EnqueueFilter enqueueFilter) {
   }
 
   private final ClientProvider clients;
@@ -36,6 +36,7 @@ public final class FactoryBuilder {
   private BackoffPolicy backoff = BackoffPolicy.DEFAULT;
   private UnaryOperator<Object> transform;
   private MeterRegistry meterRegistry;
+  private EnqueueFilter enqueueFilter;
 
   FactoryBuilder(ClientProvider clients, TypeRegistry types, QueueRegistry queues) {
     this.clients = Objects.requireNonNull(clients, "clients");
@@ -103,9 +104,16 @@ public final class FactoryBuilder {
     return this;
   }
 
+  /** Drops, before any queue, events whose object {@code filter} rejects (after tier 2); none by default. */
+  public FactoryBuilder enqueueFilter(EnqueueFilter filter) {
+    this.enqueueFilter = Objects.requireNonNull(filter, "filter");
+    return this;
+  }
+
   /** Returns the factory, not started. */
   public SharedInformerFactory build() {
     return new SharedInformerFactory(new Settings(clients, types, queues, discovery, defaultResync, runtime, checks,
-        watchList, minWatchTimeout, backoff, transform, meterRegistry));
+        watchList, minWatchTimeout, backoff, transform, meterRegistry,
+        enqueueFilter));
   }
 }

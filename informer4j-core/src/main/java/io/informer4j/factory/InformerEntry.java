@@ -47,6 +47,7 @@ public final class InformerEntry {
   private final Map<String, LongAdder> droppedByReason = new ConcurrentHashMap<>();
   private final List<String> conflicts = new ArrayList<>();
   private HandlerRegistration routing;
+  private EventRouter<?> router;
   private boolean missing;
   private String presenceDetail = "not checked";
   private RunState runState = RunState.NEW;
@@ -170,6 +171,14 @@ public final class InformerEntry {
 
   synchronized HandlerRegistration routing() {
     return routing;
+  }
+
+  synchronized EventRouter<?> router() {
+    return router;
+  }
+
+  synchronized void setRouter(EventRouter<?> router) {
+    this.router = router;
   }
 
   synchronized void setRouting(HandlerRegistration registration) {

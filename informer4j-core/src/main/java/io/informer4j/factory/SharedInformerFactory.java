@@ -5,6 +5,7 @@ import io.informer4j.informer.InformerMetrics;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.meta.TypeRegistry;
@@ -19,6 +20,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -26,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -430,6 +433,24 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
     out.sort(Comparator.comparing(InformerEntry::name).thenComparing(e -> e.type().toString()));
     return out;
+  }
+
+  /**
+   * Puts every cached object of every running informer whose key {@code which} selects on its queue
+   * again, as a resync (low priority), through the namespace and enqueue filters — for example the
+   * keys of a shard this replica just gained. Does not call the source; safe from any thread.
+   *
+   * @return how many items were put on a queue
+   */
+  public int enqueueCached(BiPredicate<TypeKey, ObjectKey> which) {
+    Objects.requireNonNull(which, "which");
+    int enqueued = 0;
+    for (InformerEntry entry : completedEntries()) {
+      if (entry.runState() == InformerEntry.RunState.RUNNING && entry.router() != null) {
+        enqueued += entry.router().enqueueCached(which);
+      }
+    }
+    return enqueued;
   }
 
   /** Returns every registered entry, missing ones included; an immutable snapshot. */

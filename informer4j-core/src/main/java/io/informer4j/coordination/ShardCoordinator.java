@@ -1,0 +1,332 @@
+package io.informer4j.coordination;
+
+import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Shares S shards among the live replicas through a {@link ShardLeases} backend: every retry period
+ * it renews this replica's membership, reads the members and holders, plans the moves towards its
+ * fair share with {@link ShardBalancer}, renews the shards it holds, acquires free ones, and releases
+ * the ones over its quota. The {@link ShardOwnership} it maintains is the factory's enqueue filter
+ * and the controller's gate; a {@link ShardListener} (by default: {@link #requeueOnGain}) hears of
+ * gains and losses.
+ *
+ * <p><b>Releasing.</b> A shard to give up first stops being handed out (enqueue filter and gate),
+ * keeps being renewed while reconciles of it are in flight, and is released once they ended or the
+ * drain timeout passed — so the next holder never starts before this one's last reconcile ended
+ * (unless that reconcile outlives the drain timeout).
+ *
+ * <p><b>Failures.</b> A backend failure skips the round's remaining work and is counted; shards whose
+ * validity lapses in the meantime stop being handed out by themselves (see {@link ShardOwnership}).
+ *
+ * <p>Thread-safe. One daemon thread, {@code informer4j-shards[<identity>]}, runs the rounds.
+ */
+public final class ShardCoordinator implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(ShardCoordinator.class);
+
+  private final ShardLeases leases;
+  private final String identity;
+  private final int shards;
+  private final LeaseTiming timing;
+  private final Duration drainTimeout;
+  private final Clock clock;
+  private final ShardOwnership ownership;
+  private final ShardListener listener;
+  private final TransitionLog transitions = new TransitionLog();
+  private final LongAdder failedRounds = new LongAdder();
+  private final Map<Integer, Long> releaseStarted = new TreeMap<>();
+  private final Set<Integer> believedHeld = new TreeSet<>();
+  private final ScheduledExecutorService rounds;
+  private volatile ShardView lastView = new ShardView(Set.of(), Map.of());
+  private volatile int quota;
+  private boolean closed;
+
+  private ShardCoordinator(Builder builder) {
+    this.leases = builder.leases;
+    this.identity = leases.identity();
+    this.ownership = builder.ownership;
+    this.shards = ownership.shards();
+    this.timing = builder.timing;
+    this.drainTimeout = builder.drainTimeout != null ? builder.drainTimeout : timing.retryPeriod();
+    this.clock = builder.clock;
+    this.listener = builder.listener;
+    this.rounds = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "informer4j-shards[" + identity + "]");
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  /**
+   * Starts configuring a coordinator over {@code leases} that maintains {@code ownership} (give the
+   * same ownership to the factory as its enqueue filter and to the controller as its gate, and build
+   * it with the same clock as the coordinator).
+   */
+  public static Builder builder(ShardLeases leases, ShardOwnership ownership) {
+    return new Builder(leases, ownership);
+  }
+
+  /** Returns a listener that queues every cached key of a gained shard again, through {@code factory}. */
+  public static ShardListener requeueOnGain(SharedInformerFactory factory, ShardOwnership ownership) {
+    return gained -> {
+      int queued = factory.enqueueCached((type, key) -> gained.contains(ownership.shardOf(type, key)));
+      log.debug("queued {} cached keys of gained shards {}", queued, gained);
+    };
+  }
+
+  /** Returns the ownership: the factory's enqueue filter and the controller's gate. */
+  public ShardOwnership ownership() {
+    return ownership;
+  }
+
+  /** Starts the renewal rounds (the first at once). Returns at once. */
+  public void start() {
+    rounds.scheduleWithFixedDelay(this::roundSafely, 0, timing.retryPeriod().toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /** Runs one round, logging and counting a backend failure instead of throwing. */
+  void roundSafely() {
+    try {
+      round();
+    } catch (CoordinationException e) {
+      failedRounds.increment();
+      log.warn("{}: coordination round failed: {}", identity, e.getMessage());
+    } catch (RuntimeException e) {
+      failedRounds.increment();
+      log.error("{}: coordination round failed unexpectedly", identity, e);
+    }
+  }
+
+  /** Runs one round: renew membership, read, plan, renew, acquire, release. Blocks on the backend. */
+  synchronized void round() {
+    if (closed) {
+      return;
+    }
+    noteLapses();
+    finishReleases();
+    ShardView view = leases.refresh(shards);
+    lastView = view;
+    Set<Integer> releasing = ownership.releasing();
+    ShardPlan plan = ShardBalancer.plan(shards, identity, view.members(), view.holders(), releasing);
+    quota = plan.quota();
+    for (int shard : plan.release()) {
+      if (ownership.startReleasing(shard)) {
+        releaseStarted.put(shard, clock.nanoTime());
+        log.info("{}: releasing shard {} (over quota {})", identity, shard, plan.quota());
+      }
+    }
+    Set<Integer> toRenew = new TreeSet<>(plan.acquire());
+    view.holders().forEach((shard, holder) -> {
+      if (identity.equals(holder)) {
+        toRenew.add(shard);
+      }
+    });
+    toRenew.addAll(believedHeld);
+    Set<Integer> gained = new TreeSet<>();
+    Set<Integer> lost = new TreeSet<>();
+    for (int shard : toRenew) {
+      OptionalLong validFrom = leases.acquireOrRenew(shard);
+      if (validFrom.isPresent()) {
+        if (ownership.renewed(shard, validFrom.getAsLong() + timing.renewDeadline().toNanos())) {
+          gained.add(shard);
+        }
+        believedHeld.add(shard);
+      } else if (believedHeld.remove(shard)) {
+        ownership.drop(shard);
+        releaseStarted.remove(shard);
+        lost.add(shard);
+      }
+    }
+    announce(gained, lost);
+  }
+
+  private void noteLapses() {
+    Set<Integer> lapsed = new TreeSet<>(believedHeld);
+    lapsed.removeAll(ownership.held());
+    if (!lapsed.isEmpty()) {
+      believedHeld.removeAll(lapsed);
+      lapsed.forEach(releaseStarted::remove);
+      log.warn("{}: shards {} lapsed: not renewed within the renew deadline {}", identity, lapsed, timing.renewDeadline());
+      transitions.add(clock.instant(), "lapsed " + lapsed);
+      listener.lost(lapsed);
+    }
+  }
+
+  private void finishReleases() {
+    for (var it = releaseStarted.entrySet().iterator(); it.hasNext(); ) {
+      var entry = it.next();
+      int shard = entry.getKey();
+      boolean drained = ownership.inFlight(shard) == 0;
+      if (drained || clock.nanoTime() - entry.getValue() >= drainTimeout.toNanos()) {
+        if (!drained) {
+          log.warn("{}: releasing shard {} with {} reconciles still running after the drain timeout {}", identity, shard,
+              ownership.inFlight(shard), drainTimeout);
+        }
+        leases.release(shard);
+        it.remove();
+        ownership.drop(shard);
+        believedHeld.remove(shard);
+        transitions.add(clock.instant(), "released " + shard);
+        listener.lost(Set.of(shard));
+      }
+    }
+  }
+
+  private void announce(Set<Integer> gained, Set<Integer> lost) {
+    if (!gained.isEmpty()) {
+      log.info("{}: gained shards {}", identity, gained);
+      transitions.add(clock.instant(), "gained " + gained);
+      listener.gained(gained);
+    }
+    if (!lost.isEmpty()) {
+      log.warn("{}: lost shards {} to other members", identity, lost);
+      transitions.add(clock.instant(), "lost " + lost);
+      listener.lost(lost);
+    }
+  }
+
+  /** Returns how many rounds failed on the backend. */
+  public long failedRounds() {
+    return failedRounds.sum();
+  }
+
+  /** Returns the recorded transitions. */
+  public TransitionLog transitions() {
+    return transitions;
+  }
+
+  /**
+   * Returns the status for {@code /katalog}: identity, role, shard count, quota, shards held and being
+   * released, members, each shard's holder as last read, failed rounds, dropped items, transitions.
+   */
+  public Map<String, Object> status() {
+    ShardView view = lastView;
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("identity", identity);
+    status.put("role", ownership.held().isEmpty() ? "standby" : "shard-holder");
+    status.put("shards", shards);
+    status.put("quota", quota);
+    status.put("held", ownership.held());
+    status.put("releasing", ownership.releasing());
+    status.put("members", new TreeSet<>(view.members()));
+    Map<String, String> holders = new TreeMap<>(java.util.Comparator.comparingInt(Integer::parseInt));
+    view.holders().forEach((shard, holder) -> holders.put(String.valueOf(shard), holder));
+    status.put("holders", holders);
+    status.put("failedRounds", failedRounds());
+    status.put("droppedItems", ownership.dropped());
+    status.put("transitionsTotal", transitions.total());
+    status.put("transitions", transitions.toMaps());
+    return status;
+  }
+
+  /**
+   * Stops the rounds, stops handing out every shard, waits up to the drain timeout for in-flight
+   * reconciles, releases the shards and leaves the membership (failures are logged). Idempotent.
+   */
+  @Override
+  public void close() {
+    rounds.shutdownNow();
+    try {
+      rounds.awaitTermination(timing.leaseDuration().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      Set<Integer> held = ownership.held();
+      held.forEach(ownership::startReleasing);
+      long deadline = clock.nanoTime() + drainTimeout.toNanos();
+      for (int shard : held) {
+        awaitDrained(shard, deadline - clock.nanoTime());
+        try {
+          leases.release(shard);
+        } catch (CoordinationException e) {
+          log.warn("{}: could not release shard {} on close: {}", identity, shard, e.getMessage());
+        }
+        ownership.drop(shard);
+      }
+      leases.close();
+      log.info("{}: left the shard group, released {}", identity, held);
+    }
+  }
+
+  private void awaitDrained(int shard, long nanos) {
+    try {
+      if (!ownership.awaitDrained(shard, Duration.ofNanos(Math.max(0, nanos)))) {
+        log.warn("{}: releasing shard {} with reconciles still running after the drain timeout", identity, shard);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Configures a {@link ShardCoordinator}. Not thread-safe. */
+  public static final class Builder {
+    private final ShardLeases leases;
+    private final ShardOwnership ownership;
+    private LeaseTiming timing = LeaseTiming.DEFAULT;
+    private Duration drainTimeout;
+    private Clock clock = Clock.system();
+    private ShardListener listener = gained -> { };
+
+    private Builder(ShardLeases leases, ShardOwnership ownership) {
+      this.leases = Objects.requireNonNull(leases, "leases");
+      this.ownership = Objects.requireNonNull(ownership, "ownership");
+    }
+
+    /** Sets the lease timing ({@link LeaseTiming#DEFAULT} by default); use the backend's own timing. */
+    public Builder timing(LeaseTiming timing) {
+      this.timing = Objects.requireNonNull(timing, "timing");
+      return this;
+    }
+
+    /**
+     * Sets how long a shard being released waits for its in-flight reconciles (the retry period by
+     * default).
+     *
+     * @throws CoordinationSettingsException if not positive
+     */
+    public Builder drainTimeout(Duration timeout) {
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new CoordinationSettingsException("the drain timeout must be positive, got " + timeout);
+      }
+      this.drainTimeout = timeout;
+      return this;
+    }
+
+    /** Sets the clock of validity deadlines and transitions. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Sets who hears of gained and lost shards. */
+    public Builder listener(ShardListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Builds the coordinator, not started. */
+    public ShardCoordinator build() {
+      return new ShardCoordinator(this);
+    }
+  }
+}
