@@ -1,0 +1,69 @@
+package io.informer4j.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code informer4j} program: {@code informer4j demo} runs everything against an embedded
+ * simulated API; {@code informer4j watch} shows the same dashboard over a Kubernetes cluster or etcd.
+ *
+ * <p>Exit codes: 0 success; 1 a failure of the environment (unreachable server, forbidden, unknown
+ * resource, port in use), reported as one line {@code informer4j: <what failed>} on stderr; 2 a
+ * usage error; 3 a demo whose namespace audit failed.
+ */
+@Command(name = "informer4j", mixinStandardHelpOptions = true, version = "informer4j 0.1.0-SNAPSHOT",
+    description = "List-watch informers, queues and controllers: a live view over a simulated API, a cluster or etcd.",
+    subcommands = {DemoCommand.class, WatchCommand.class})
+public final class Main implements Runnable {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  /** Runs the program and exits with its exit code. */
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /**
+   * Runs the program with {@code args}, writing output to {@code out} and errors to {@code err}.
+   *
+   * @return the exit code
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    CommandLine commandLine = new CommandLine(Main.class, new Factory(out));
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    commandLine.setExecutionExceptionHandler((exception, line, parsed) -> {
+      if (exception instanceof CliException failure) {
+        err.println("informer4j: " + failure.getMessage());
+        return failure.exitCode();
+      }
+      err.println("informer4j: unexpected failure: " + CliException.oneLine(exception.toString()));
+      org.slf4j.LoggerFactory.getLogger(Main.class).debug("unexpected failure", exception);
+      return CliException.FAILED;
+    });
+    return commandLine.execute(args);
+  }
+
+  /** Without a subcommand: prints the usage. */
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Builds the commands with the program's output stream. */
+  private record Factory(PrintStream out) implements CommandLine.IFactory {
+    @Override
+    public <K> K create(Class<K> type) throws Exception {
+      if (type == DemoCommand.class) {
+        return type.cast(new DemoCommand(out));
+      }
+      if (type == WatchCommand.class) {
+        return type.cast(new WatchCommand(out));
+      }
+      return CommandLine.defaultFactory().create(type);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package io.informer4j.cli;
+
+import io.informer4j.cli.run.Session;
+import io.informer4j.cli.watch.EtcdWatch;
+import io.informer4j.cli.watch.KubernetesWatch;
+import io.informer4j.cli.watch.ResourceSpec;
+import io.informer4j.cli.watch.WatchTarget;
+import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.queue.QueueRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code informer4j watch}: the demo's dashboard over a real source — a Kubernetes resource
+ * ({@code --resource}, with {@code --kubeconfig} or fabric8's default configuration) or the JSON
+ * values under an etcd prefix ({@code --etcd}, {@code --prefix}) — with the same queue, controller,
+ * health server and summary. A first request checks the source, so an unreachable server, rejected
+ * credentials or an unknown resource end the program at once with one line on stderr and exit 1.
+ */
+@Command(name = "watch", mixinStandardHelpOptions = true,
+    description = "Watch a Kubernetes resource or an etcd key prefix with an informer, a queue and a controller.")
+public final class WatchCommand implements Callable<Integer> {
+
+  @Mixin
+  RunOptions run;
+
+  @Option(names = "--resource", paramLabel = "<resource>",
+      description = "Kubernetes resource: configmaps, v1/pods, apps/v1/deployments, or group/version/Kind of a custom resource.")
+  String resource;
+
+  @Option(names = "--kubeconfig", paramLabel = "<file>",
+      description = "Kubeconfig file; default: $KUBECONFIG, ~/.kube/config or the in-cluster service account.")
+  Path kubeconfig;
+
+  @Option(names = {"-l", "--selector"}, paramLabel = "<labels>", description = "Kubernetes label selector (app=web,tier!=db).")
+  String selector;
+
+  @Option(names = "--etcd", paramLabel = "<endpoint>", description = "etcd endpoint, for example http://127.0.0.1:2379 (instead of Kubernetes).")
+  String etcd;
+
+  @Option(names = "--prefix", paramLabel = "<prefix>", description = "etcd key prefix; keys are <prefix>/<namespace>/<name>.")
+  String prefix;
+
+  @Option(names = "--cluster-scoped", description = "etcd keys are <prefix>/<name>, without a namespace.")
+  boolean clusterScoped;
+
+  @Option(names = {"-n", "--namespace"}, paramLabel = "<namespace>",
+      description = "Watch one namespace only (tier 1: the list and watch are scoped to it).")
+  String namespace;
+
+  @Option(names = "--allowed", split = ",", paramLabel = "<pattern>",
+      description = "Namespaces whose events reach the queue (names, prefix* or *suffix; tier 2).")
+  List<String> allowed = List.of();
+
+  @Option(names = "--restricted", split = ",", paramLabel = "<pattern>",
+      description = "Namespaces whose events never reach the queue (wins over --allowed).")
+  List<String> restricted = List.of();
+
+  private final PrintStream out;
+
+  /** @param out where the dashboard, lines and summary go */
+  public WatchCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    run.validate();
+    NamespaceFilter filter = namespaceFilter();
+    Logging.configure(run.dashboard());
+    PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    QueueRegistry queues = QueueRegistry.builder().meterRegistry(prometheus).build();
+    WatchTarget target;
+    try {
+      target = prepare(filter, queues, prometheus);
+    } catch (RuntimeException e) {
+      queues.shutdownAll();
+      throw e;
+    }
+    new Session("watch", target.factory(), queues, prometheus, List.of(target.watched()), run, out)
+        .headerLine(target.describe())
+        .closeLast(target.resources())
+        .run();
+    return 0;
+  }
+
+  private WatchTarget prepare(NamespaceFilter filter, QueueRegistry queues, PrometheusMeterRegistry prometheus) {
+    if (etcd != null) {
+      if (prefix == null || resource != null || kubeconfig != null || selector != null) {
+        throw new CliException("--etcd needs --prefix, and takes neither --resource, --kubeconfig nor --selector", 2, null);
+      }
+      return EtcdWatch.prepare(etcd, prefix, clusterScoped, filter, queues, prometheus);
+    }
+    if (resource == null || prefix != null || clusterScoped) {
+      throw new CliException("say what to watch: --resource <resource> for Kubernetes, or --etcd <endpoint> --prefix <prefix>",
+          2, null);
+    }
+    return KubernetesWatch.prepare(kubeconfig, ResourceSpec.parse(resource), filter, selector, queues, prometheus);
+  }
+
+  private NamespaceFilter namespaceFilter() {
+    if (namespace != null && (!allowed.isEmpty() || !restricted.isEmpty())) {
+      throw new CliException("use either --namespace or --allowed/--restricted", 2, null);
+    }
+    try {
+      return namespace != null ? NamespaceFilter.allowing(namespace) : NamespaceFilter.of(allowed, restricted);
+    } catch (IllegalArgumentException e) {
+      throw new CliException("invalid namespace rules: " + e.getMessage(), 2, e);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package io.informer4j.cli.dashboard;
+
+/**
+ * One informer's line on the dashboard, at one refresh.
+ *
+ * @param name                the informer's short name
+ * @param setup               its namespace set-up ({@code tier 1 (team-a)}, …)
+ * @param state               the informer's state ({@code WATCHING}, {@code LISTING}, …) or {@code MISSING}
+ * @param synced              whether its cache holds the first list
+ * @param cacheSize           objects cached
+ * @param eventsPerSecond     events the factory routed per second since the last refresh
+ * @param droppedByFilter     events the namespace filter dropped, in all
+ * @param queueDepth          items waiting in its queue
+ * @param reconcilesPerSecond reconciles per second since the last refresh
+ * @param errors              list/watch failures and failed reconciles, in all
+ * @param note                what else to know: list progress, a missing type waiting or activated; may be empty
+ */
+public record DashboardRow(String name, String setup, String state, boolean synced, int cacheSize,
+                           double eventsPerSecond, long droppedByFilter, int queueDepth,
+                           double reconcilesPerSecond, long errors, String note) {
+}

@@ -1,0 +1,36 @@
+package io.informer4j.cli.run;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * What happened to one type over a whole run, for the summary.
+ *
+ * @param name            the type's short name
+ * @param setup           its namespace set-up
+ * @param events          events the factory's routing handler received (initial list included)
+ * @param enqueued        items put on its queue
+ * @param droppedByFilter events the namespace filter dropped
+ * @param reconciles      reconciles done
+ * @param relists         relists after the first list
+ * @param maxQueueDepth   the deepest its queue was seen
+ * @param errors          list/watch failures plus failed reconciles
+ * @param disallowed      items from namespaces the set-up rejects that reached the queue (must be 0)
+ * @param missingAtStart  whether the type was not served when the run started
+ * @param activatedAfter  when a type missing at start became active, counted from the start; null if it did not
+ */
+public record TypeSummary(String name, String setup, long events, long enqueued, long droppedByFilter, long reconciles,
+                          long relists, int maxQueueDepth, long errors, long disallowed, boolean missingAtStart,
+                          Duration activatedAfter) {
+
+  /** Returns the summary line of this type ({@code name events=… reconciles=… …}). */
+  public String line() {
+    String activation = !missingAtStart ? ""
+        : activatedAfter == null ? " missing-type: never became active"
+        : String.format(Locale.ROOT, " missing-type: became active after %.1f s", activatedAfter.toMillis() / 1000.0);
+    return String.format(Locale.ROOT,
+        "%s [%s] events=%d enqueued=%d dropped-by-filter=%d reconciles=%d relists=%d max-queue-depth=%d errors=%d"
+            + " disallowed-in-queue=%d%s",
+        name, setup, events, enqueued, droppedByFilter, reconciles, relists, maxQueueDepth, errors, disallowed, activation);
+  }
+}

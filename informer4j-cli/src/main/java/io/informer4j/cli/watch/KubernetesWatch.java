@@ -1,0 +1,96 @@
+package io.informer4j.cli.watch;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.Config;
+import io.informer4j.cli.CliException;
+import io.informer4j.cli.run.WatchedType;
+import io.informer4j.factory.InformerOptions;
+import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.kubernetes.KubernetesBackend;
+import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.meta.Scope;
+import io.informer4j.queue.QueueRegistry;
+import io.informer4j.source.Selection;
+import io.informer4j.source.SourceException;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Prepares {@code informer4j watch} over a Kubernetes API server: fabric8's configuration from
+ * {@code --kubeconfig} (or the default kubeconfig / in-cluster account), the resource found through
+ * discovery, a first list, and a factory with one dynamic ({@link GenericKubernetesResource})
+ * informer under the namespace rules.
+ */
+public final class KubernetesWatch {
+
+  private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+
+  private KubernetesWatch() {
+  }
+
+  /**
+   * Connects and checks; blocks for the discovery and list requests.
+   *
+   * @param kubeconfig    the kubeconfig file, or null for fabric8's default configuration
+   * @param resource      the resource to watch
+   * @param filter        the namespace rules
+   * @param labelSelector a label selector, or null
+   * @throws CliException when the configuration cannot be read, the server cannot be reached, the
+   *                      credentials are rejected, the resource is unknown, or the rules do not fit it
+   */
+  public static WatchTarget prepare(Path kubeconfig, ResourceSpec resource, NamespaceFilter filter, String labelSelector,
+                                    QueueRegistry queues, MeterRegistry meters) {
+    Config config = configuration(kubeconfig);
+    String server = "the Kubernetes API server at " + config.getMasterUrl();
+    KubernetesBackend backend = KubernetesBackend.connect(config);
+    try {
+      ResourceDescriptor descriptor;
+      try {
+        descriptor = resource.resolve(backend.discovery());
+      } catch (SourceException e) {
+        throw SourceErrors.describe(e, server, resource.toString());
+      }
+      if (descriptor.scope() == Scope.CLUSTER && filter.isActive()) {
+        throw new CliException(descriptor.plural() + " is cluster-scoped: --namespace, --allowed and --restricted"
+            + " apply to namespaced resources only", 2, null);
+      }
+      Selection selection = filter.isSingleNamespace() ? Selection.inNamespace(filter.singleNamespace()) : Selection.all();
+      Preflight.check(backend.dynamic(descriptor), selection, server, descriptor.plural()
+          + (filter.isSingleNamespace() ? " in namespace " + filter.singleNamespace() : ""));
+      SharedInformerFactory factory = SharedInformerFactory.builder(backend.clientProvider().register(descriptor),
+          backend.typeRegistry().register(descriptor), queues).meterRegistry(meters).build();
+      WatchedType watched = new WatchedType(descriptor.type(), descriptor.type().kind(), filter);
+      factory.informerFor(descriptor.type(), GenericKubernetesResource.class, InformerOptions.builder()
+          .name(watched.name()).namespaceFilter(filter).labelSelector(labelSelector).build());
+      return new WatchTarget(factory, watched, "  watching " + descriptor.plural() + " (" + descriptor.type() + ") on "
+          + config.getMasterUrl(), backend);
+    } catch (RuntimeException e) {
+      backend.close();
+      throw e;
+    }
+  }
+
+  private static Config configuration(Path kubeconfig) {
+    Config config;
+    try {
+      if (kubeconfig == null) {
+        config = Config.autoConfigure(null);
+      } else {
+        if (!Files.isReadable(kubeconfig)) {
+          throw new CliException("cannot read the kubeconfig " + kubeconfig);
+        }
+        config = Config.fromKubeconfig(kubeconfig.toFile());
+      }
+    } catch (CliException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new CliException("cannot load the Kubernetes configuration"
+          + (kubeconfig == null ? "" : " from " + kubeconfig) + ": " + e.getMessage(), e);
+    }
+    config.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
+    config.setRequestRetryBackoffLimit(0);
+    return config;
+  }
+}

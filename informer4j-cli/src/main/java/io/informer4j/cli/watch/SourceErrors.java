@@ -1,0 +1,46 @@
+package io.informer4j.cli.watch;
+
+import io.informer4j.cli.CliException;
+import io.informer4j.source.ForbiddenException;
+import io.informer4j.source.SourceException;
+import io.informer4j.source.TransientSourceException;
+import io.informer4j.source.TypeNotFoundException;
+
+/**
+ * Turns a failed first request to a server into the one line the user sees: unreachable, bad
+ * credentials (401), forbidden (403), unknown resource, or the server's own message. Pure;
+ * thread-safe.
+ */
+final class SourceErrors {
+
+  private SourceErrors() {
+  }
+
+  /**
+   * Returns the failure to report.
+   *
+   * @param error    what the source threw
+   * @param server   the server, as the user named it ({@code the Kubernetes API server at https://…})
+   * @param resource what was asked for ({@code configmaps in namespace shop}, {@code keys under /x/})
+   */
+  static CliException describe(SourceException error, String server, String resource) {
+    String detail = error.getMessage();
+    if (error instanceof TransientSourceException transient_
+        && (transient_.reason() == TransientSourceException.Reason.CONNECTION_REFUSED
+        || transient_.reason() == TransientSourceException.Reason.CONNECTION_LOST
+        || transient_.reason() == TransientSourceException.Reason.TIMEOUT)) {
+      return new CliException("cannot reach " + server + " (" + detail + ")", error);
+    }
+    if (error instanceof ForbiddenException) {
+      return new CliException("forbidden (403): the credentials may not list " + resource + " on " + server
+          + " (" + detail + ")", error);
+    }
+    if (error.statusCode() == 401) {
+      return new CliException("unauthorized (401): " + server + " rejected the credentials (" + detail + ")", error);
+    }
+    if (error instanceof TypeNotFoundException) {
+      return new CliException("unknown resource: " + resource + " is not served by " + server + " (" + detail + ")", error);
+    }
+    return new CliException("listing " + resource + " on " + server + " failed: " + detail, error);
+  }
+}

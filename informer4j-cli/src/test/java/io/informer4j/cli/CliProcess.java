@@ -1,0 +1,105 @@
+package io.informer4j.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs the {@code informer4j} program as a separate process with the test class path, as a user
+ * would run it, collecting its output lines while it runs.
+ */
+final class CliProcess implements AutoCloseable {
+
+  private final Process process;
+  private final List<String> out = new CopyOnWriteArrayList<>();
+  private final List<String> err = new CopyOnWriteArrayList<>();
+  private final Thread outReader;
+  private final Thread errReader;
+
+  private CliProcess(Process process) {
+    this.process = process;
+    this.outReader = reader(process.getInputStream(), out);
+    this.errReader = reader(process.getErrorStream(), err);
+  }
+
+  /** Starts {@code informer4j <args>}. */
+  static CliProcess start(String... args) throws IOException {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    command.addAll(List.of(args));
+    return new CliProcess(new ProcessBuilder(command).start());
+  }
+
+  private static Thread reader(InputStream stream, List<String> lines) {
+    Thread thread = new Thread(() -> {
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+          lines.add(line);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+
+  /** Returns the first group of {@code pattern} in the output so far, if a line matches. */
+  Optional<String> find(Pattern pattern) {
+    for (String line : out) {
+      Matcher matcher = pattern.matcher(line);
+      if (matcher.find()) {
+        return Optional.of(matcher.group(1));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Waits for the program to end and for its output to be read.
+   *
+   * @return the exit code
+   * @throws AssertionError if it does not end within {@code seconds}
+   */
+  int waitFor(long seconds) throws InterruptedException {
+    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+      throw new AssertionError("informer4j did not end within " + seconds + " s; output:\n" + output());
+    }
+    outReader.join(TimeUnit.SECONDS.toMillis(10));
+    errReader.join(TimeUnit.SECONDS.toMillis(10));
+    return process.exitValue();
+  }
+
+  /** Returns the stdout lines read so far. */
+  List<String> out() {
+    return List.copyOf(out);
+  }
+
+  /** Returns the stderr lines read so far. */
+  List<String> err() {
+    return List.copyOf(err);
+  }
+
+  /** Returns stdout and stderr, for failure messages. */
+  String output() {
+    return "stdout:\n" + String.join("\n", out) + "\nstderr:\n" + String.join("\n", err);
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+  }
+}

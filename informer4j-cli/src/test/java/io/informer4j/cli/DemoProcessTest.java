@@ -1,0 +1,48 @@
+package io.informer4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** {@code informer4j demo} run as a user runs it: a separate process for its whole duration. */
+class DemoProcessTest {
+
+  private static final Pattern READYZ = Pattern.compile("readyz: (http://127\\.0\\.0\\.1:\\d+/readyz)");
+  private static final List<String> TYPES = List.of("ConfigMap", "Deployment", "Secret", "Pod", "Widget");
+
+  @Test
+  void demoRunsItsDurationWithEveryTypeReconciledNoDisallowedItemAndReadyWhileRunning() throws Exception {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    try (CliProcess demo = CliProcess.start("demo", "--duration", "20s", "--no-dashboard", "--objects", "300",
+        "--rate", "150", "--seed", "8")) {
+      String readyz = await().atMost(Duration.ofSeconds(30)).until(() -> demo.find(READYZ), found -> found.isPresent())
+          .orElseThrow();
+      await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+          .until(() -> http.send(HttpRequest.newBuilder(URI.create(readyz)).build(), HttpResponse.BodyHandlers.ofString())
+              .statusCode() == 200);
+
+      int exit = demo.waitFor(90);
+
+      List<String> out = demo.out();
+      assertThat(exit).as(demo.output()).isZero();
+      for (String type : TYPES) {
+        SummaryLine line = SummaryLine.of(out, type).orElseThrow(() -> new AssertionError("no summary of " + type + "\n" + demo.output()));
+        assertThat(line.events()).as(type + " events").isPositive();
+        assertThat(line.reconciles()).as(type + " reconciles").isPositive();
+        assertThat(line.disallowed()).as(type + " disallowed items").isZero();
+      }
+      assertThat(SummaryLine.of(out, "Widget").orElseThrow().rest()).contains("became active after");
+      assertThat(out).contains("  events from disallowed namespaces that reached a queue: 0");
+      assertThat(out).anyMatch(line -> line.contains("Widget: the type appeared; its informer is active"));
+      assertThat(out).anyMatch(line -> line.startsWith("informer4j demo summary:") && line.contains("stopped cleanly"));
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.informer4j.cli.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DashboardTest {
+
+  private static final DashboardRow PODS = new DashboardRow("Pod", "tier 2 (allowed: [team-*])", "WATCHING", true, 12_345,
+      1234.4, 17, 3, 12.25, 0, "");
+  private static final DashboardRow WIDGETS = new DashboardRow("Widget", "all namespaces", "MISSING", false, 0, 0, 0, 0, 0, 2,
+      "type missing: waiting for it to be installed");
+
+  @Test
+  void tableAlignsColumnsAndFormatsNumbers() {
+    List<String> table = Dashboard.table(List.of(PODS, WIDGETS));
+
+    assertThat(table).hasSize(3);
+    assertThat(table.get(0)).startsWith("INFORMER  NAMESPACES").contains("EVENTS/S");
+    assertThat(table.get(1)).startsWith("Pod       tier 2 (allowed: [team-*])  WATCHING  yes     12,345     1,234");
+    assertThat(table.get(2)).startsWith("Widget    all namespaces              MISSING   no           0       0.0")
+        .endsWith("type missing: waiting for it to be installed");
+    int cacheEnd = table.get(0).indexOf("CACHE") + "CACHE".length();
+    assertThat(table.get(1).substring(0, cacheEnd)).endsWith("12,345");
+    assertThat(table.get(2).substring(0, cacheEnd)).endsWith("0");
+  }
+
+  @Test
+  void frameRedrawsInPlace() {
+    String frame = Dashboard.frame(List.of("informer4j demo"), List.of(PODS), List.of("recent:"));
+
+    assertThat(frame).startsWith("\u001b[Hinformer4j demo\u001b[K\n\u001b[K\nINFORMER").endsWith("recent:\u001b[K\n\u001b[J");
+  }
+
+  @Test
+  void logLineHasEveryFigure() {
+    assertThat(Dashboard.logLine("3s", WIDGETS)).isEqualTo("[3s] Widget state=MISSING synced=false cache=0 events/s=0.0"
+        + " dropped=0 queue=0 reconciles/s=0.0 errors=2 (type missing: waiting for it to be installed)");
+  }
+
+  @Test
+  void ratesComeFromTotalsBetweenReadings() {
+    RateMeter meter = new RateMeter();
+
+    assertThat(meter.rate("a", 100, 1_000_000_000L)).isZero();
+    assertThat(meter.rate("a", 400, 3_000_000_000L)).isEqualTo(150.0);
+    assertThat(meter.rate("a", 300, 4_000_000_000L)).as("a total that went down (a restart) is no negative rate").isZero();
+    assertThat(meter.rate("b", 5, 4_000_000_000L)).isZero();
+  }
+
+  @Test
+  void listProgressSaysHowManyAndHowFast() {
+    Instant start = Instant.parse("2026-01-01T00:00:00Z");
+
+    assertThat(ListProgressText.describe(45_000, start, start.plusMillis(3_000)))
+        .isEqualTo("listing: 45,000 objects in 3.0 s (15,000/s)");
+    assertThat(ListProgressText.describe(0, start, start)).isEqualTo("listing: 0 objects in 0.0 s");
+  }
+
+  @Test
+  void activityKeepsTheLastEntriesAndPrintsEachOnce() {
+    ActivityLog log = new ActivityLog(2);
+    log.add("one");
+    log.add("two");
+    log.add("three");
+
+    assertThat(log.recent()).containsExactly("two", "three");
+    assertThat(log.drainUnprinted()).containsExactly("one", "two", "three");
+    assertThat(log.drainUnprinted()).isEmpty();
+  }
+}
