@@ -1,10 +1,13 @@
 package io.informer4j.cli.run;
 
+import io.informer4j.cli.dashboard.ListProgressText;
 import io.informer4j.informer.InformerStatus;
+import java.time.Instant;
 
 /**
- * The note the dashboard shows beside an informer, from its status: what is wrong while its
- * list/watch keeps failing. Pure; thread-safe.
+ * The note the dashboard shows beside an informer, from its status: the progress of a list in
+ * progress (objects so far and rate), and what is wrong while its list/watch keeps failing. Pure;
+ * thread-safe.
  */
 final class InformerNotes {
 
@@ -13,15 +16,17 @@ final class InformerNotes {
   private InformerNotes() {
   }
 
-  /** Returns the note for {@code status}; empty when there is nothing to say. */
-  static String of(InformerStatus status) {
-    if (status.consecutiveFailures() > 0 && status.lastError() != null) {
-      String error = status.lastError().replaceAll("\\s+", " ");
-      if (error.length() > MAX_ERROR_LENGTH) {
-        error = error.substring(0, MAX_ERROR_LENGTH - 1) + "…";
-      }
-      return "failing (" + status.consecutiveFailures() + "x): " + error;
+  /** Returns the note for {@code status} as of {@code now}; empty when there is nothing to say. */
+  static String of(InformerStatus status, Instant now) {
+    String progress = status.listProgress() == null ? "" : ListProgressText.describe(status.listProgress(), now);
+    if (status.consecutiveFailures() == 0 || status.lastError() == null) {
+      return progress;
     }
-    return "";
+    String error = status.lastError().replaceAll("\\s+", " ");
+    if (error.length() > MAX_ERROR_LENGTH) {
+      error = error.substring(0, MAX_ERROR_LENGTH - 1) + "…";
+    }
+    String failing = "failing (" + status.consecutiveFailures() + "x): " + error;
+    return progress.isEmpty() ? failing : progress + "; " + failing;
   }
 }

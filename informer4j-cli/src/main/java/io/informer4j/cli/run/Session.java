@@ -20,6 +20,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -228,7 +229,7 @@ public final class Session {
         continue;
       }
       var informer = entries.get(type).informer().status();
-      rows.add(view.refresh(status, informer, InformerNotes.of(informer), rates, now, elapsed));
+      rows.add(view.refresh(status, informer, InformerNotes.of(informer, Instant.now()), rates, now, elapsed));
       if (view.justActivated()) {
         activity.add(String.format(Locale.ROOT, "%s: the type appeared; its informer is active", view.watched().name()));
       }

@@ -2,6 +2,7 @@ package io.informer4j.cli.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.informer4j.informer.ListProgress;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,9 +55,9 @@ class DashboardTest {
   void listProgressSaysHowManyAndHowFast() {
     Instant start = Instant.parse("2026-01-01T00:00:00Z");
 
-    assertThat(ListProgressText.describe(45_000, start, start.plusMillis(3_000)))
+    assertThat(ListProgressText.describe(new ListProgress(45_000, start), start.plusMillis(3_000)))
         .isEqualTo("listing: 45,000 objects in 3.0 s (15,000/s)");
-    assertThat(ListProgressText.describe(0, start, start)).isEqualTo("listing: 0 objects in 0.0 s");
+    assertThat(ListProgressText.describe(new ListProgress(0, start), start)).isEqualTo("listing: 0 objects in 0.0 s");
   }
 
   @Test
