@@ -258,7 +258,7 @@ public final class ShardCoordinator implements AutoCloseable {
         awaitDrained(shard, deadline - clock.nanoTime());
         try {
           leases.release(shard);
-        } catch (CoordinationException e) {
+        } catch (RuntimeException e) {
           log.warn("{}: could not release shard {} on close: {}", identity, shard, e.getMessage());
         }
         ownership.drop(shard);

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It serves discovery ({@code /api}, {@code /apis}, {@code /api/v1}, {@code /apis/{g}/{v}}),
  * lists (streamed, chunked), watches (chunked HTTP, or WebSocket when the client asks to upgrade, as
- * fabric8 does) and single-object get, create, update and delete. Faults injected into the
+ * fabric8 does) and single-object get, create, update, JSON merge patch and delete (so fabric8's
+ * leader election on {@code coordination.k8s.io/v1} Leases works: serve {@code Lease} first). Faults injected into the
  * simulated API show on the wire: its typed errors become the statuses Kubernetes answers with, a
  * broken watch drops the connection. Metadata-only clients get {@code PartialObjectMetadata}.
  *
@@ -168,6 +169,14 @@ public final class KubernetesTestServer implements AutoCloseable {
             ? writes.create(descriptor, path.namespace(), document)
             : writes.update(descriptor, path.namespace(), path.name(), document));
       }));
+    } else if (request.method() == HttpMethod.PATCH && path.kind() == ApiPath.Kind.OBJECT) {
+      String contentType = String.valueOf(request.getHeader("Content-Type"));
+      if (!contentType.startsWith(MergePatch.CONTENT_TYPE)) {
+        HttpBodies.send(request.response(), Statuses.unsupportedMediaType(contentType));
+        return;
+      }
+      request.body().onSuccess(body -> onWorker(request, () ->
+          answer(request, writes.patch(descriptor, path.namespace(), path.name(), HttpBodies.parseObject(body)))));
     } else {
       HttpBodies.send(request.response(), Statuses.methodNotAllowed(request.method() + " is not supported on " + request.path()));
     }

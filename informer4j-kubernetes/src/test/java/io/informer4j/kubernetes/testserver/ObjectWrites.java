@@ -10,9 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Single-object requests: get, create, update and delete, with the answers the API server gives
- * (201 on create, 409 when the object exists or the resourceVersion precondition fails, 404 when
- * it does not exist). Creating a CustomResourceDefinition makes its types served before the CRD is
+ * Single-object requests: get, create, update, JSON merge patch and delete, with the answers the API
+ * server gives (201 on create, 409 when the object exists or the resourceVersion precondition fails
+ * — a patch carrying {@code metadata.resourceVersion} is such a precondition — 404 when it does not
+ * exist). Creating a CustomResourceDefinition makes its types served before the CRD is
  * stored as established (so whoever sees it established can use the type at once); deleting it
  * stops serving them, deleting their objects as Kubernetes does. Thread-safe.
  */
@@ -58,6 +59,29 @@ final class ObjectWrites {
       return failure(Statuses.badRequest("the name in the body (" + object.name() + ") does not match the URL (" + name + ")"));
     }
     return write(descriptor, () -> api.update(descriptor.type(), object), 200);
+  }
+
+  /**
+   * Applies a JSON merge patch to the stored object. A {@code metadata.resourceVersion} in the patch
+   * must match the stored one (else 409); without it the patch applies to the latest version, retried
+   * when a concurrent write wins, as the API server does.
+   */
+  @SuppressWarnings("unchecked")
+  Answer patch(ResourceDescriptor descriptor, String namespace, String name, Map<String, Object> patch) {
+    String ns = namespaceFor(descriptor, namespace);
+    boolean pinned = patch.get("metadata") instanceof Map<?, ?> meta && meta.get("resourceVersion") != null;
+    while (true) {
+      Optional<SimObject> current = api.get(descriptor.type(), ns, name);
+      if (current.isEmpty()) {
+        return failure(Statuses.notFound(descriptor.plural() + " \"" + name + "\" not found"));
+      }
+      Map<String, Object> patched = (Map<String, Object>) MergePatch.apply(
+          ObjectJson.toDocument(descriptor.type(), current.get()), patch);
+      Answer answer = update(descriptor, namespace, name, patched);
+      if (pinned || answer.code() != 409) {
+        return answer;
+      }
+    }
   }
 
   Answer delete(ResourceDescriptor descriptor, String namespace, String name) {

@@ -81,6 +81,12 @@ final class Statuses {
     return new Failure(409, status(409, "Conflict", message, null), null);
   }
 
+  /** Returns a 415 answer for a patch type the server does not apply. */
+  static Failure unsupportedMediaType(String contentType) {
+    return new Failure(415, status(415, "UnsupportedMediaType", "the body of the request was in an unknown format - "
+        + "accepted media types include: " + MergePatch.CONTENT_TYPE + " (got " + contentType + ")", null), null);
+  }
+
   /** Returns a Status document. */
   static Map<String, Object> status(int code, String reason, String message, Map<String, Object> details) {
     Map<String, Object> status = new LinkedHashMap<>();
