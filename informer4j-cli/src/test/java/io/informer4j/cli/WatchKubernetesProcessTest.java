@@ -1,11 +1,13 @@
 package io.informer4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.source.ForbiddenException;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.nio.file.Path;
@@ -61,6 +63,23 @@ class WatchKubernetesProcessTest {
   }
 
   @Test
+  void aForbiddenListEndsWithOneClearLine() throws Exception {
+    Path kubeconfig = Kubeconfigs.forServer(dir, server.url());
+    api.faults().failNextLists(CONFIG_MAPS.type(), 1,
+        () -> new ForbiddenException("configmaps is forbidden: User \"bob\" cannot list resource \"configmaps\""));
+    try (CliProcess watch = CliProcess.start("watch", "--kubeconfig", kubeconfig.toString(), "--resource", "configmaps",
+        "--no-dashboard")) {
+      int exit = watch.waitFor(60);
+
+      assertThat(exit).as(watch.output()).isEqualTo(1);
+      assertThat(watch.err()).as(watch.output()).singleElement(STRING)
+          .startsWith("informer4j: forbidden (403): the credentials may not list configmaps on the Kubernetes API server at "
+              + server.url())
+          .contains("User \"bob\" cannot list");
+    }
+  }
+
+  @Test
   void anUnknownResourceEndsWithOneClearLine() throws Exception {
     Path kubeconfig = Kubeconfigs.forServer(dir, server.url());
     try (CliProcess watch = CliProcess.start("watch", "--kubeconfig", kubeconfig.toString(), "--resource",
@@ -68,7 +87,7 @@ class WatchKubernetesProcessTest {
       int exit = watch.waitFor(60);
 
       assertThat(exit).as(watch.output()).isEqualTo(1);
-      assertThat(watch.err()).as(watch.output()).singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+      assertThat(watch.err()).as(watch.output()).singleElement(STRING)
           .startsWith("informer4j: unknown resource: example.com/v1/widgets is not served by the Kubernetes API server at "
               + server.url());
     }
