@@ -9,26 +9,30 @@ import io.informer4j.informer.InformerBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.kubernetes.KubernetesBackend;
-import io.informer4j.kubernetes.KubernetesTransforms;
 import io.informer4j.source.Selection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.UnaryOperator;
 
 /** informer4j's informers on this module's Kubernetes backend, all sharing one {@link InformerRuntime}. */
 final class Informer4jProbe implements ProbeClient {
 
   private final KubernetesClient client;
   private final KubernetesBackend backend;
-  private final boolean stripManagedFields;
+  private final UnaryOperator<ConfigMap> transform;
   private final boolean watchList;
   private final InformerRuntime runtime = InformerRuntime.create("probe");
   private final List<SharedIndexInformer<ConfigMap>> informers = new ArrayList<>();
 
-  Informer4jProbe(String url, boolean stripManagedFields, boolean watchList) {
+  /**
+   * @param transform what each informer applies to decoded objects, or null for nothing
+   * @param watchList whether the informers sync by watch-list (else a paged LIST)
+   */
+  Informer4jProbe(String url, UnaryOperator<ConfigMap> transform, boolean watchList) {
     this.client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(url).build()).build();
     this.backend = KubernetesBackend.using(client);
-    this.stripManagedFields = stripManagedFields;
+    this.transform = transform;
     this.watchList = watchList;
   }
 
@@ -40,8 +44,8 @@ final class Informer4jProbe implements ProbeClient {
           .builder(backend.typed(ConfigMap.class), backend.adapter(ConfigMap.class))
           .selection(namespace == null ? Selection.all() : Selection.inNamespace(namespace)).runtime(runtime)
           .watchList(watchList);
-      if (stripManagedFields) {
-        builder.transform(KubernetesTransforms.stripManagedFields());
+      if (transform != null) {
+        builder.transform(transform);
       }
       SharedIndexInformer<ConfigMap> informer = builder.build();
       informer.addEventHandler(new EventHandler<>() {

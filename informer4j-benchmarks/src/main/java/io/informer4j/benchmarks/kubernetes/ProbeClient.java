@@ -1,6 +1,9 @@
 package io.informer4j.benchmarks.kubernetes;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.informer4j.kubernetes.KubernetesTransforms;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.UnaryOperator;
 
 /**
  * One Java Kubernetes client's informers under measurement, in a {@link ProbeMain} JVM: it starts
@@ -22,14 +25,19 @@ interface ProbeClient extends AutoCloseable {
   /**
    * Returns the client named on the command line: {@code informer4j} (watch-list),
    * {@code informer4j-list} (paged LIST then watch), either with {@code -strip} (strip-managedFields
-   * transform), {@code fabric8} or {@code client-java}.
+   * transform) or {@code -share} (share-repeated-strings transform), {@code fabric8} or
+   * {@code client-java}.
    */
   static ProbeClient named(String name, String url) {
+    UnaryOperator<ConfigMap> strip = KubernetesTransforms.stripManagedFields();
+    UnaryOperator<ConfigMap> share = KubernetesTransforms.shareRepeatedStrings();
     return switch (name) {
-      case "informer4j" -> new Informer4jProbe(url, false, true);
-      case "informer4j-strip" -> new Informer4jProbe(url, true, true);
-      case "informer4j-list" -> new Informer4jProbe(url, false, false);
-      case "informer4j-list-strip" -> new Informer4jProbe(url, true, false);
+      case "informer4j" -> new Informer4jProbe(url, null, true);
+      case "informer4j-strip" -> new Informer4jProbe(url, strip, true);
+      case "informer4j-share" -> new Informer4jProbe(url, share, true);
+      case "informer4j-list" -> new Informer4jProbe(url, null, false);
+      case "informer4j-list-strip" -> new Informer4jProbe(url, strip, false);
+      case "informer4j-list-share" -> new Informer4jProbe(url, share, false);
       case "fabric8" -> new Fabric8Probe(url);
       case "client-java" -> new ClientJavaProbe(url);
       default -> throw new IllegalArgumentException("unknown client '" + name + "'");
