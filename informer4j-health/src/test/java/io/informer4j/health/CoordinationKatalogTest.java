@@ -1,0 +1,94 @@
+package io.informer4j.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.informer4j.coordination.LeaseTiming;
+import io.informer4j.coordination.Leadership;
+import io.informer4j.coordination.ShardCoordinator;
+import io.informer4j.coordination.ShardLeases;
+import io.informer4j.coordination.ShardOwnership;
+import io.informer4j.coordination.ShardView;
+import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.meta.SimpleTypeRegistry;
+import io.informer4j.queue.QueueRegistry;
+import io.informer4j.testkit.SimulatedApi;
+import io.informer4j.time.Clock;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** {@code /katalog} shows leader election and sharding status: role, shards held, holders, transitions. */
+class CoordinationKatalogTest {
+
+  private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofSeconds(2),
+      Duration.ofMillis(200));
+
+  /** A backend where this replica is the only member and every free shard can be taken. */
+  private static final class SoleMemberLeases implements ShardLeases {
+    private final Map<Integer, String> holders = new HashMap<>();
+
+    @Override
+    public String identity() {
+      return "replica-a";
+    }
+
+    @Override
+    public synchronized ShardView refresh(int shards) {
+      return new ShardView(Set.of("replica-a"), holders);
+    }
+
+    @Override
+    public synchronized OptionalLong acquireOrRenew(int shard) {
+      holders.put(shard, "replica-a");
+      return OptionalLong.of(System.nanoTime());
+    }
+
+    @Override
+    public synchronized void release(int shard) {
+      holders.remove(shard);
+    }
+
+    @Override
+    public void close() {
+    }
+  }
+
+  @Test
+  void katalogShowsRoleShardsHoldersAndTransitions() throws Exception {
+    Leadership<String> leadership = new Leadership<>("replica-a", Clock.system());
+    leadership.renewed(System.nanoTime() + TIMING.renewDeadline().toNanos());
+    ShardOwnership ownership = new ShardOwnership(4, Clock.system());
+    try (SimulatedApi api = SimulatedApi.builder().build(); QueueRegistry queues = QueueRegistry.builder().build();
+         ShardCoordinator shards = ShardCoordinator.builder(new SoleMemberLeases(), ownership).timing(TIMING).build()) {
+      SharedInformerFactory factory = SharedInformerFactory.builder(api.clientProvider(), new SimpleTypeRegistry(), queues)
+          .enqueueFilter(ownership).build();
+      shards.start();
+      await().atMost(Duration.ofSeconds(10)).until(() -> ownership.held().size() == 4);
+      try (HealthServer server = HealthServer.builder(factory).katalogSection("leadership", leadership::status)
+          .katalogSection("shards", shards::status).start()) {
+        String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog"))
+            .build(), HttpResponse.BodyHandlers.ofString()).body();
+        JsonNode katalog = new ObjectMapper().readTree(body);
+        assertThat(katalog.at("/leadership/role").asText()).isEqualTo("leader");
+        assertThat(katalog.at("/leadership/leader").asText()).isEqualTo("replica-a");
+        assertThat(katalog.at("/leadership/transitions/0/what").asText()).isEqualTo("started leading");
+        assertThat(katalog.at("/shards/role").asText()).isEqualTo("shard-holder");
+        assertThat(katalog.at("/shards/held").toString()).isEqualTo("[0,1,2,3]");
+        assertThat(katalog.at("/shards/holders/3").asText()).isEqualTo("replica-a");
+        assertThat(katalog.at("/shards/transitions/0/what").asText()).isEqualTo("gained [0, 1, 2, 3]");
+      } finally {
+        factory.close();
+      }
+    }
+  }
+}
