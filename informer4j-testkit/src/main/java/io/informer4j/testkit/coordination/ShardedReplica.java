@@ -81,6 +81,11 @@ public final class ShardedReplica implements AutoCloseable {
     return ownership.held();
   }
 
+  /** Returns true when the replica's queue is empty and no reconcile runs. */
+  public boolean idle() {
+    return queues.defaultQueue().len() == 0 && controller.activeWorkers() == 0;
+  }
+
   /** Returns the ownership. */
   public ShardOwnership ownership() {
     return ownership;
