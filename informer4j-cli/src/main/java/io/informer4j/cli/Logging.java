@@ -7,8 +7,9 @@ import java.nio.file.Path;
 
 /**
  * Configures the program's SLF4J output (slf4j-simple) before anything logs: warnings and errors
- * only (errors only for jetcd, whose retries are shown by the informer's state), on stderr, or into a temporary file while the dashboard owns the terminal (so log lines do
- * not tear the frame). Not thread-safe: call once, first.
+ * only (errors only for jetcd, whose retries the informer's state already shows), on stderr, or into
+ * a temporary file while the dashboard owns the terminal (so log lines do not tear the frame). Not
+ * thread-safe: call once, first.
  */
 final class Logging {
 

@@ -15,11 +15,13 @@ public final class RunOptions {
   Duration duration;
 
   @Option(names = "--port", paramLabel = "<port>", defaultValue = "0",
-      description = "Port of the health endpoints on 127.0.0.1 (/katalog, /healthz, /readyz, /metrics); 0 picks a free one (default).")
+      description = "Port of the health endpoints on 127.0.0.1 (/katalog, /healthz, /readyz, /metrics);"
+          + " 0 picks a free one (default).")
   int port;
 
   @Option(names = "--no-dashboard",
-      description = "Print plain log lines instead of redrawing the live dashboard (for CI; output that is not a terminal is always plain).")
+      description = "Print plain log lines instead of redrawing the live dashboard (for CI; output that is not"
+          + " a terminal is always plain).")
   boolean noDashboard;
 
   @Option(names = "--interval", converter = DurationConverter.class, paramLabel = "<duration>", defaultValue = "1s",

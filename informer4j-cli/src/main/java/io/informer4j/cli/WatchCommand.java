@@ -42,7 +42,8 @@ public final class WatchCommand implements Callable<Integer> {
   @Option(names = {"-l", "--selector"}, paramLabel = "<labels>", description = "Kubernetes label selector (app=web,tier!=db).")
   String selector;
 
-  @Option(names = "--etcd", paramLabel = "<endpoint>", description = "etcd endpoint, for example http://127.0.0.1:2379 (instead of Kubernetes).")
+  @Option(names = "--etcd", paramLabel = "<endpoint>",
+      description = "etcd endpoint, for example http://127.0.0.1:2379 (instead of Kubernetes).")
   String etcd;
 
   @Option(names = "--prefix", paramLabel = "<prefix>", description = "etcd key prefix; keys are <prefix>/<namespace>/<name>.")

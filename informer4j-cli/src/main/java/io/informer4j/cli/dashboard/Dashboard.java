@@ -77,7 +77,8 @@ public final class Dashboard {
 
   /** Returns one plain log line for a row, for {@code --no-dashboard}. */
   public static String logLine(String elapsed, DashboardRow row) {
-    return String.format(Locale.ROOT, "[%s] %s state=%s synced=%s cache=%d events/s=%s dropped=%d queue=%d reconciles/s=%s errors=%d%s",
+    return String.format(Locale.ROOT,
+        "[%s] %s state=%s synced=%s cache=%d events/s=%s dropped=%d queue=%d reconciles/s=%s errors=%d%s",
         elapsed, row.name(), row.state(), row.synced(), row.cacheSize(), rate(row.eventsPerSecond()), row.droppedByFilter(),
         row.queueDepth(), rate(row.reconcilesPerSecond()), row.errors(), row.note().isEmpty() ? "" : " (" + row.note() + ")");
   }

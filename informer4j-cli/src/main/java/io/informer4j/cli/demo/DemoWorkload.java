@@ -16,11 +16,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Drives the demo's simulated API on one thread: a steady rate of creates, updates and deletes over
- * every installed type, and a scenario of the things informers must survive — the missing type
- * installed after {@link #INSTALL_AFTER}, a forced watch close every {@link #WATCH_CLOSE_EVERY}
- * (alternately a clean close and a broken connection), and every {@link #COMPACTION_EVERY} a
- * compaction together with broken watches (as when a watch cache restarts), which makes informers
- * relist. Each scenario step is written to the activity log.
+ * every installed type, and a scenario of the things informers must survive: the missing type
+ * installed after {@link #INSTALL_AFTER}; a forced watch close every {@link #WATCH_CLOSE_EVERY}
+ * (alternately a clean close and a broken connection); and at {@link #FIRST_COMPACTION}, then every
+ * {@link #COMPACTION_EVERY}, a compaction together with broken watches (as when a watch cache
+ * restarts), which makes informers relist. Each scenario step is written to the activity log.
  *
  * <p>Thread-safe: {@link #start()} and {@link #close()} may be called from any thread.
  */
@@ -30,8 +30,13 @@ public final class DemoWorkload implements AutoCloseable {
   public static final Duration INSTALL_AFTER = Duration.ofSeconds(10);
   /** How often watches are forcibly closed. */
   public static final Duration WATCH_CLOSE_EVERY = Duration.ofSeconds(7);
-  /** How often the history is compacted (first after half this period). */
-  public static final Duration COMPACTION_EVERY = Duration.ofSeconds(30);
+  /** When the history is first compacted. */
+  public static final Duration FIRST_COMPACTION = Duration.ofSeconds(15);
+  /**
+   * How often it is compacted after that: longer than the two quiet minutes after which an informer's
+   * backoff starts again from its shortest delay, so each compaction costs a relist, not a growing wait.
+   */
+  public static final Duration COMPACTION_EVERY = Duration.ofSeconds(150);
 
   private static final Logger log = LoggerFactory.getLogger(DemoWorkload.class);
   private static final long TICK_MILLIS = 100;
@@ -77,7 +82,7 @@ public final class DemoWorkload implements AutoCloseable {
     executor.schedule(guarded("install", this::installMissingTypes), INSTALL_AFTER.toMillis(), TimeUnit.MILLISECONDS);
     executor.scheduleAtFixedRate(guarded("watch close", this::closeWatches), WATCH_CLOSE_EVERY.toMillis(),
         WATCH_CLOSE_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-    executor.scheduleAtFixedRate(guarded("compaction", this::compact), COMPACTION_EVERY.toMillis() / 2,
+    executor.scheduleAtFixedRate(guarded("compaction", this::compact), FIRST_COMPACTION.toMillis(),
         COMPACTION_EVERY.toMillis(), TimeUnit.MILLISECONDS);
   }
 
