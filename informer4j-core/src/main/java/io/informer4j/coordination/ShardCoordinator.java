@@ -10,7 +10,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -65,11 +64,7 @@ public final class ShardCoordinator implements AutoCloseable {
     this.drainTimeout = builder.drainTimeout != null ? builder.drainTimeout : timing.retryPeriod();
     this.clock = builder.clock;
     this.listener = builder.listener;
-    this.rounds = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "informer4j-shards[" + identity + "]");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.rounds = CoordinationThreads.scheduler("informer4j-shards[" + identity + "]", 1);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.etcd.jetcd.Election;
 import io.etcd.jetcd.election.CampaignResponse;
 import io.etcd.jetcd.election.LeaderKey;
 import io.etcd.jetcd.election.LeaderResponse;
+import io.informer4j.coordination.CoordinationThreads;
 import io.informer4j.coordination.LeaderElection;
 import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.Leadership;
@@ -13,7 +14,6 @@ import io.informer4j.time.Clock;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -62,11 +62,7 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
     this.timing = Objects.requireNonNull(timing, "timing");
     this.leadership = new Leadership<>(identity, clock);
     this.session = new EtcdSession(client, identity, timing, clock);
-    this.campaigns = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "informer4j-etcd-election[" + identity + "]");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.campaigns = CoordinationThreads.scheduler("informer4j-etcd-election[" + identity + "]", 1);
   }
 
   @Override

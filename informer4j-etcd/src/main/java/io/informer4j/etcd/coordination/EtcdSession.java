@@ -3,10 +3,10 @@ package io.informer4j.etcd.coordination;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
 import io.informer4j.coordination.CoordinationException;
+import io.informer4j.coordination.CoordinationThreads;
 import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.time.Clock;
 import java.util.Objects;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -45,11 +45,7 @@ final class EtcdSession implements AutoCloseable {
     this.timing = timing;
     this.clock = clock;
     this.ttlSeconds = Math.max(1, (timing.leaseDuration().toMillis() + 999) / 1000);
-    this.keepAlive = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "informer4j-etcd-session[" + owner + "]");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.keepAlive = CoordinationThreads.scheduler("informer4j-etcd-session[" + owner + "]", 1);
   }
 
   /** Calls {@code listener} with {@link #validFrom()} after each confirmed keep-alive or grant. */

@@ -30,10 +30,7 @@ class LeaderElectionOnEtcdTest {
   private LeaderElectionScenario.Candidate candidate(String identity) {
     Client client = ETCD.server().newClient();
     EtcdLeaderElection<String> election = new EtcdLeaderElection<>(client, name, identity, TIMING, Clock.system());
-    return new LeaderElectionScenario.Candidate(election, client::close, () -> {
-      election.close();
-      client.close();
-    });
+    return LeaderElectionScenario.Candidate.closing(election, client);
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfig
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectorBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import io.informer4j.coordination.CoordinationThreads;
 import io.informer4j.coordination.LeaderElection;
 import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.Leadership;
@@ -15,7 +16,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,11 +63,7 @@ public final class KubernetesLeaderElection<K> implements LeaderElection<K> {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.leadership = new Leadership<>(LeaseNames.requireName(identity, "identity"), clock);
     int id = IDS.incrementAndGet();
-    this.executor = Executors.newScheduledThreadPool(2, task -> {
-      Thread thread = new Thread(task, "informer4j-leader-election-" + id);
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.executor = CoordinationThreads.scheduler("informer4j-leader-election-" + id, 2);
   }
 
   @Override

@@ -37,10 +37,7 @@ class LeaderElectionOnKubernetesTest {
     KubernetesClient client = server.newClient();
     KubernetesLeaderElection<String> election = new KubernetesLeaderElection<>(client, "default", "singleton-controller",
         identity, TIMING, Clock.system());
-    return new LeaderElectionScenario.Candidate(election, client::close, () -> {
-      election.close();
-      client.close();
-    });
+    return LeaderElectionScenario.Candidate.closing(election, client);
   }
 
   @Test

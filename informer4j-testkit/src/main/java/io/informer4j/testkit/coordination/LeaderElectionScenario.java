@@ -30,6 +30,21 @@ public final class LeaderElectionScenario implements AutoCloseable {
 
   /** A started candidate's election and how to cut it off from the backend and how to stop it. */
   public record Candidate(LeaderElection<String> election, Runnable cutOff, Runnable stop) {
+
+    /** Returns a candidate cut off by closing {@code client}, stopped by closing the election, then the client. */
+    public static Candidate closing(LeaderElection<String> election, AutoCloseable client) {
+      Runnable close = () -> {
+        try {
+          client.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("closing the client of " + election.leadership().identity() + " failed", e);
+        }
+      };
+      return new Candidate(election, close, () -> {
+        election.close();
+        close.run();
+      });
+    }
   }
 
   private record Running(Candidate candidate, Controller<String> controller) {
