@@ -1,0 +1,45 @@
+package io.informer4j.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.informer4j.kubernetes.KubernetesBackend;
+import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.testkit.SimObject;
+import io.informer4j.testkit.SimulatedApi;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+/** The Kubernetes example against the project's Kubernetes test server. */
+class KubernetesNamespaceControllerTest {
+
+  private static final ResourceDescriptor CONFIG_MAPS =
+      new ResourceDescriptor(TypeKey.of("", "v1", "ConfigMap"), "configmaps", Scope.NAMESPACED);
+
+  @Test
+  @SuppressWarnings("try")
+  void reconcilesTheConfigMapsOfTheAllowedNamespacesOnly() {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    try (SimulatedApi api = SimulatedApi.builder().build();
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+         KubernetesBackend kube = KubernetesBackend.connect(server.clientConfig())) {
+      api.create(CONFIG_MAPS.type(), SimObject.of("shop", "settings").withContent(Map.of("data", Map.of("a", "1", "b", "2"))));
+      api.create(CONFIG_MAPS.type(), SimObject.of("kube-system", "coredns"));
+
+      try (KubernetesNamespaceController controller = KubernetesNamespaceController.start(kube, List.of("shop"), seen::add)) {
+        api.create(CONFIG_MAPS.type(), SimObject.of("shop", "flags"));
+        api.create(CONFIG_MAPS.type(), SimObject.of("kube-system", "proxy"));
+        api.delete(CONFIG_MAPS.type(), "shop", "settings");
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> seen.contains("shop/flags: 0 keys") && seen.contains("deleted shop/settings"));
+      }
+    }
+    assertThat(seen).noneMatch(line -> line.contains("kube-system"));
+  }
+}
