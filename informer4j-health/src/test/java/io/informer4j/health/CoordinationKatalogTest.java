@@ -73,7 +73,8 @@ class CoordinationKatalogTest {
       SharedInformerFactory factory = SharedInformerFactory.builder(api.clientProvider(), new SimpleTypeRegistry(), queues)
           .enqueueFilter(ownership).build();
       shards.start();
-      await().atMost(Duration.ofSeconds(10)).until(() -> ownership.held().size() == 4);
+      await().atMost(Duration.ofSeconds(10)).until(() -> ownership.held().size() == 4
+          && ((Map<?, ?>) shards.status().get("holders")).size() == 4);
       try (HealthServer server = HealthServer.builder(factory).katalogSection("leadership", leadership::status)
           .katalogSection("shards", shards::status).start()) {
         String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog"))
