@@ -23,18 +23,24 @@ class DemoProcessTest {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     try (CliProcess demo = CliProcess.start("demo", "--duration", "20s", "--no-dashboard", "--objects", "300",
         "--rate", "150", "--seed", "8")) {
-      String readyz = await().atMost(Duration.ofSeconds(30)).until(() -> demo.find(READYZ), found -> found.isPresent())
-          .orElseThrow();
+      String readyz = await().atMost(Duration.ofSeconds(30))
+          .until(() -> demo.find(READYZ), found -> found.isPresent()).orElseThrow();
       await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
-          .until(() -> http.send(HttpRequest.newBuilder(URI.create(readyz)).build(), HttpResponse.BodyHandlers.ofString())
-              .statusCode() == 200);
+          .until(() -> get(http, readyz).statusCode() == 200);
+      HttpResponse<String> metrics = get(http, readyz.replace("/readyz", "/metrics"));
+      assertThat(metrics.statusCode()).isEqualTo(200);
+      assertThat(metrics.body()).contains("workqueue_adds_total", "informer4j_");
+      HttpResponse<String> katalog = get(http, readyz.replace("/readyz", "/katalog"));
+      assertThat(katalog.statusCode()).isEqualTo(200);
+      assertThat(katalog.body()).contains(TYPES);
 
       int exit = demo.waitFor(90);
 
       List<String> out = demo.out();
       assertThat(exit).as(demo.output()).isZero();
       for (String type : TYPES) {
-        SummaryLine line = SummaryLine.of(out, type).orElseThrow(() -> new AssertionError("no summary of " + type + "\n" + demo.output()));
+        SummaryLine line = SummaryLine.of(out, type)
+            .orElseThrow(() -> new AssertionError("no summary of " + type + "\n" + demo.output()));
         assertThat(line.events()).as(type + " events").isPositive();
         assertThat(line.reconciles()).as(type + " reconciles").isPositive();
         assertThat(line.disallowed()).as(type + " disallowed items").isZero();
@@ -44,5 +50,9 @@ class DemoProcessTest {
       assertThat(out).anyMatch(line -> line.contains("Widget: the type appeared; its informer is active"));
       assertThat(out).anyMatch(line -> line.startsWith("informer4j demo summary:") && line.contains("stopped cleanly"));
     }
+  }
+
+  private static HttpResponse<String> get(HttpClient http, String url) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
   }
 }
