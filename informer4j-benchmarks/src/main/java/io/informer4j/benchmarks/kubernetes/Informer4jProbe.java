@@ -70,6 +70,11 @@ final class Informer4jProbe implements ProbeClient {
   }
 
   @Override
+  public String describe() {
+    return informers.stream().map(i -> i.status().toString()).toList().toString();
+  }
+
+  @Override
   public void close() {
     informers.forEach(SharedIndexInformer::stop);
     runtime.close();

@@ -18,6 +18,11 @@ interface ProbeClient extends AutoCloseable {
   /** Returns how many objects the informers' caches hold. */
   int cached();
 
+  /** Returns a one-line account of the informers' state, for diagnosing a stalled run. */
+  default String describe() {
+    return "cached " + cached();
+  }
+
   /** Stops the informers and releases the client. */
   @Override
   void close() throws Exception;
@@ -25,8 +30,8 @@ interface ProbeClient extends AutoCloseable {
   /**
    * Returns the client named on the command line: {@code informer4j} (watch-list),
    * {@code informer4j-list} (paged LIST then watch), either with {@code -strip} (strip-managedFields
-   * transform) or {@code -share} (share-repeated-strings transform), {@code fabric8} or
-   * {@code client-java}.
+   * transform) or {@code -share} (share-repeated-strings transform), {@code fabric8},
+   * {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe}).
    */
   static ProbeClient named(String name, String url) {
     UnaryOperator<ConfigMap> strip = KubernetesTransforms.stripManagedFields();
@@ -40,6 +45,7 @@ interface ProbeClient extends AutoCloseable {
       case "informer4j-list-share" -> new Informer4jProbe(url, share, false);
       case "fabric8" -> new Fabric8Probe(url);
       case "client-java" -> new ClientJavaProbe(url);
+      case "raw-http" -> new RawHttpProbe(url);
       default -> throw new IllegalArgumentException("unknown client '" + name + "'");
     };
   }

@@ -23,6 +23,7 @@ public final class ProbeMain {
 
   private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
   private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  private static final long REPORT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
   private ProbeMain() {
   }
@@ -48,7 +49,7 @@ public final class ProbeMain {
       sampler.start();
       long start = System.nanoTime();
       client.start(informers, adds, updates);
-      awaitCount(adds, objects, "adds");
+      awaitCount(adds, objects, "adds", client);
       long syncNanos = System.nanoTime() - start;
       sampler.interrupt();
       sampler.join();
@@ -64,7 +65,7 @@ public final class ProbeMain {
         long events = Long.parseLong(go.substring(3).trim());
         long before = updates.sum();
         long eventsStart = System.nanoTime();
-        awaitCount(updates, before + events, "updates");
+        awaitCount(updates, before + events, "updates", client);
         double seconds = (System.nanoTime() - eventsStart) / 1e9;
         System.out.printf("EVENTS events_per_s=%.0f%n", events / seconds);
       }
@@ -73,11 +74,20 @@ public final class ProbeMain {
     System.exit(0);
   }
 
-  private static void awaitCount(LongAdder counter, long target, String what) {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+  /** Waits for the count; every 30 s without it, reports on standard error how far it got and the client's state. */
+  private static void awaitCount(LongAdder counter, long target, String what, ProbeClient client) {
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.MINUTES.toNanos(10);
+    long nextReport = start + REPORT_NANOS;
     while (counter.sum() < target) {
-      if (System.nanoTime() > deadline) {
+      long now = System.nanoTime();
+      if (now > deadline) {
         throw new IllegalStateException("only " + counter.sum() + " of " + target + " " + what + " within 10 minutes");
+      }
+      if (now > nextReport) {
+        System.err.printf("probe: %d of %d %s after %d s; %s%n", counter.sum(), target, what,
+            TimeUnit.NANOSECONDS.toSeconds(now - start), client.describe());
+        nextReport = now + REPORT_NANOS;
       }
       LockSupport.parkNanos(POLL_NANOS);
     }
