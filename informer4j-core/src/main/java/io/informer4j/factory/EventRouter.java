@@ -60,11 +60,13 @@ final class EventRouter<T> implements EventHandler<T> {
 
   @Override
   public void onAdd(T object, boolean inInitialList) {
+    entry.countEvent();
     route(FactoryEvent.Kind.ADDED, object, inInitialList ? PriorityWorkQueue.LOW_PRIORITY : PriorityWorkQueue.DEFAULT_PRIORITY);
   }
 
   @Override
   public void onUpdate(T oldObject, T newObject) {
+    entry.countEvent();
     String version = adapter.resourceVersion(newObject);
     boolean unchanged = version != null && !version.isEmpty() && Objects.equals(version, adapter.resourceVersion(oldObject));
     route(unchanged ? FactoryEvent.Kind.RESYNCED : FactoryEvent.Kind.UPDATED, newObject,
@@ -73,11 +75,12 @@ final class EventRouter<T> implements EventHandler<T> {
 
   @Override
   public void onDelete(T lastState, boolean finalStateUnknown) {
+    entry.countEvent();
     route(FactoryEvent.Kind.DELETED, lastState, PriorityWorkQueue.DEFAULT_PRIORITY);
   }
 
-  private void route(FactoryEvent.Kind kind, T object, int priority) {
-    entry.countEvent();
+  /** Routes one event; returns true when it was put on a queue. */
+  private boolean route(FactoryEvent.Kind kind, T object, int priority) {
     String namespace = adapter.namespace(object);
     namespace = namespace == null ? "" : namespace;
     String name = adapter.name(object);
@@ -88,21 +91,21 @@ final class EventRouter<T> implements EventHandler<T> {
           log.warn("{}: object '{}' of namespaced type {} has no namespace; dropped (later ones counted only)",
               entry.name(), name, entry.type());
         }
-        return;
+        return false;
       }
       if (filter.isActive()) {
         NamespaceDecision decision = filter.decide(namespace);
         if (!decision.allowed()) {
           log.debug("{}: event for {}/{} dropped: {}", entry.name(), namespace, name, decision.explanation());
           drop(kind, object, ObjectKey.of(namespace, name), decision.reason().text());
-          return;
+          return false;
         }
       }
     }
     ObjectKey key = entry.scope() == Scope.CLUSTER ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
     if (enqueueFilter != null && !enqueueFilter.accepts(entry.type(), key)) {
       drop(kind, object, key, enqueueFilter.dropReason());
-      return;
+      return false;
     }
     boolean accepted = queue().add(new QueueItem(entry.type(), key), priority);
     if (accepted) {
@@ -111,6 +114,7 @@ final class EventRouter<T> implements EventHandler<T> {
       entry.countRejectedByQueue();
     }
     tell(kind, key, object, accepted ? FactoryEvent.Outcome.ENQUEUED : FactoryEvent.Outcome.REJECTED_BY_QUEUE);
+    return accepted;
   }
 
   /**
@@ -118,17 +122,17 @@ final class EventRouter<T> implements EventHandler<T> {
    * the same filters); returns how many were put on a queue. Safe from any thread.
    */
   int enqueueCached(BiPredicate<TypeKey, ObjectKey> which) {
-    long before = entry.enqueued();
+    int enqueued = 0;
     for (T object : informer.indexer().list()) {
       String namespace = adapter.namespace(object);
       String name = adapter.name(object);
       ObjectKey key = entry.scope() == Scope.CLUSTER || namespace == null || namespace.isEmpty()
           ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
-      if (which.test(entry.type(), key)) {
-        route(FactoryEvent.Kind.RESYNCED, object, PriorityWorkQueue.LOW_PRIORITY);
+      if (which.test(entry.type(), key) && route(FactoryEvent.Kind.RESYNCED, object, PriorityWorkQueue.LOW_PRIORITY)) {
+        enqueued++;
       }
     }
-    return (int) (entry.enqueued() - before);
+    return enqueued;
   }
 
   private PriorityWorkQueue<QueueItem> queue() {

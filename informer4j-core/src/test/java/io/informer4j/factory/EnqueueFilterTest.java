@@ -87,5 +87,6 @@ class EnqueueFilterTest {
 
     assertThat(queued).isEqualTo(1);
     assertThat(drainNames(queue)).containsExactly("y");
+    assertThat(factory.registered().get(ITEMS).eventsReceived()).as("re-queueing is not an event").isEqualTo(3);
   }
 }
