@@ -33,11 +33,20 @@ final class CliProcess implements AutoCloseable {
     this.errReader = reader(process.getErrorStream(), err);
   }
 
-  /** Starts {@code informer4j <args>}. */
+  /** Starts {@code informer4j <args>} with the test class path. */
   static CliProcess start(String... args) throws IOException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    return launch(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()), args);
+  }
+
+  /** Starts {@code java -jar <jar> <args>}: the packaged program, as {@code bin/informer4j} runs it. */
+  static CliProcess startJar(Path jar, String... args) throws IOException {
+    return launch(List.of("-jar", jar.toString()), args);
+  }
+
+  private static CliProcess launch(List<String> javaArgs, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(javaArgs);
     command.addAll(List.of(args));
     return new CliProcess(new ProcessBuilder(command).start());
   }
