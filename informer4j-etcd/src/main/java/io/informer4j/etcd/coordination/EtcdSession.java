@@ -1,7 +1,7 @@
 package io.informer4j.etcd.coordination;
 
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
+import io.etcd.jetcd.options.LeaseOption;
 import io.informer4j.coordination.CoordinationException;
 import io.informer4j.coordination.CoordinationThreads;
 import io.informer4j.coordination.LeaseTiming;
@@ -76,9 +76,7 @@ final class EtcdSession implements AutoCloseable {
       id = granted ? leaseId : 0;
     }
     if (id != 0) {
-      LeaseKeepAliveResponse answer = EtcdCalls.await(owner + ": keep-alive of lease " + Long.toHexString(id),
-          client.getLeaseClient().keepAliveOnce(id), timing.renewDeadline());
-      if (answer.getTTL() > 0) {
+      if (keepAlive(id)) {
         confirmed(id, start);
         return;
       }
@@ -87,6 +85,25 @@ final class EtcdSession implements AutoCloseable {
     long fresh = EtcdCalls.await(owner + ": lease grant", client.getLeaseClient().grant(ttlSeconds),
         timing.renewDeadline()).getID();
     confirmed(fresh, start);
+  }
+
+  /**
+   * Sends one keep-alive; returns false when etcd says the lease is gone (a TTL of 0, or — when the
+   * keep-alive itself fails — a time-to-live of -1), so a replica whose lease expired while it was
+   * cut off gets a new one once it reconnects.
+   */
+  private boolean keepAlive(long id) {
+    String what = owner + ": keep-alive of lease " + Long.toHexString(id);
+    try {
+      return EtcdCalls.await(what, client.getLeaseClient().keepAliveOnce(id), timing.renewDeadline()).getTTL() > 0;
+    } catch (CoordinationException failed) {
+      long ttl = EtcdCalls.await(owner + ": time-to-live of lease " + Long.toHexString(id),
+          client.getLeaseClient().timeToLive(id, LeaseOption.DEFAULT), timing.renewDeadline()).getTTL();
+      if (ttl > 0) {
+        throw failed;
+      }
+      return false;
+    }
   }
 
   private void confirmed(long id, long start) {
