@@ -92,6 +92,15 @@ final class CliProcess implements AutoCloseable {
     return process.exitValue();
   }
 
+  /**
+   * Asks the program to end as Ctrl-C or {@code kill} would (SIGTERM: the JVM runs its shutdown
+   * hooks). Through the process handle, because {@link Process#destroy()} also closes the pipes, so
+   * what the program prints while it stops would be lost.
+   */
+  void terminate() {
+    process.toHandle().destroy();
+  }
+
   /** Returns the stdout lines read so far. */
   List<String> out() {
     return List.copyOf(out);

@@ -52,6 +52,21 @@ class DemoProcessTest {
     }
   }
 
+  @Test
+  void aTerminationSignalStopsTheDemoCleanlyWithItsSummary() throws Exception {
+    try (CliProcess demo = CliProcess.start("demo", "--objects", "50", "--rate", "50", "--no-dashboard")) {
+      await().atMost(Duration.ofSeconds(30)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
+
+      demo.terminate();
+      int exit = demo.waitFor(60);
+
+      assertThat(exit).as(demo.output()).isEqualTo(128 + 15);
+      assertThat(demo.out()).as(demo.output()).contains("informer4j: stopping (interrupted)")
+          .anyMatch(line -> line.startsWith("informer4j demo summary:") && line.endsWith("stopped cleanly"))
+          .contains("  events from disallowed namespaces that reached a queue: 0");
+    }
+  }
+
   private static HttpResponse<String> get(HttpClient http, String url) throws Exception {
     return http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
   }
