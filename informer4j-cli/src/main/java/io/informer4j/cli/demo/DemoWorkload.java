@@ -128,12 +128,16 @@ public final class DemoWorkload implements AutoCloseable {
         + "informers relist", api.compactedResourceVersion(), broken));
   }
 
-  /** Stops the writes and the scenario, waiting up to 5 s for a step in progress. */
+  /** Stops the writes and the scenario, waiting up to 5 s for a step in progress (less if interrupted). */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     executor.shutdownNow();
-    if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
-      log.warn("demo workload did not stop within 5 s");
+    try {
+      if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+        log.warn("demo workload did not stop within 5 s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -130,6 +130,7 @@ public final class Session {
       } finally {
         stoppedCleanly = shutdown();
       }
+      refresh(false);
       SessionSummary summary = new SessionSummary(title, elapsed(), views.stream().map(TypeView::summary).toList(),
           stoppedCleanly);
       summary.lines().forEach(out::println);
@@ -197,7 +198,7 @@ public final class Session {
   }
 
   private void loop() throws InterruptedException {
-    refresh();
+    refresh(true);
     while (true) {
       Duration wait = options.interval();
       if (options.duration() != null) {
@@ -208,14 +209,15 @@ public final class Session {
         wait = left.compareTo(wait) < 0 ? left : wait;
       }
       if (stop.await(wait)) {
-        out.println(stop.byShutdown() ? "informer4j: stopping (interrupted)" : "informer4j: stopping");
+        out.println("informer4j: stopping (interrupted)");
         return;
       }
-      refresh();
+      refresh(true);
     }
   }
 
-  private void refresh() {
+  /** Takes the latest statuses; shows them when {@code show} (false: the final figures for the summary). */
+  private void refresh(boolean show) {
     long now = System.nanoTime();
     Duration elapsed = elapsed();
     Map<TypeKey, InformerEntryStatus> statuses = factory.statuses().stream()
@@ -230,9 +232,12 @@ public final class Session {
       }
       var informer = entries.get(type).informer().status();
       rows.add(view.refresh(status, informer, InformerNotes.of(informer, Instant.now()), rates, now, elapsed));
-      if (view.justActivated()) {
+      if (view.justActivated() && show) {
         activity.add(String.format(Locale.ROOT, "%s: the type appeared; its informer is active", view.watched().name()));
       }
+    }
+    if (!show) {
+      return;
     }
     String clock = seconds(elapsed);
     if (options.dashboard()) {

@@ -5,7 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ends a run on Ctrl-C (SIGINT/SIGTERM through a JVM shutdown hook) or on request, and lets the hook
+ * Ends a run on Ctrl-C (SIGINT/SIGTERM through a JVM shutdown hook), and lets the hook
  * wait until the run has stopped cleanly and printed its summary, so the JVM exits only after that
  * (bounded by a grace period). Thread-safe.
  */
@@ -34,19 +34,9 @@ final class StopSignal {
     Runtime.getRuntime().addShutdownHook(hook);
   }
 
-  /** Asks the run to stop. */
-  void request() {
-    requested.countDown();
-  }
-
-  /** Waits up to {@code timeout} for a stop request; returns true if one came. */
+  /** Waits up to {@code timeout} for Ctrl-C; returns true if it came. */
   boolean await(Duration timeout) throws InterruptedException {
     return requested.await(Math.max(0, timeout.toNanos()), TimeUnit.NANOSECONDS);
-  }
-
-  /** Returns true when the stop came from Ctrl-C or another JVM shutdown. */
-  boolean byShutdown() {
-    return byHook;
   }
 
   /** Says the run has finished, releasing the hook; removes the hook when the JVM is not shutting down. */
