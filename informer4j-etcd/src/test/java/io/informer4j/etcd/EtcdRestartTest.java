@@ -12,6 +12,7 @@ import io.informer4j.informer.BackoffPolicy;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.InformerState;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.source.SourceException;
 import io.informer4j.source.TransientSourceException;
 import java.time.Duration;
 import java.util.List;
@@ -48,8 +49,10 @@ class EtcdRestartTest {
 
       server.kill();
       await().atMost(WAIT).pollInterval(Duration.ofMillis(10)).until(() -> informer.state() == InformerState.BACKOFF);
-      assertThat(failures).anySatisfy(e -> assertThat(e).isInstanceOf(TransientSourceException.class));
-      assertThat(informer.status().consecutiveFailures()).isGreaterThanOrEqualTo(1);
+      await().atMost(WAIT).untilAsserted(() ->
+          assertThat(failures).anySatisfy(e -> assertThat(e).isInstanceOf(TransientSourceException.class)));
+      assertThat(failures).allSatisfy(e -> assertThat(e).isInstanceOf(SourceException.class));
+      assertThat(informer.status().errors()).isGreaterThanOrEqualTo(1);
 
       server.restart();
       writer.put("ns", "w-00002", new Widget(Map.of(), "after-restart"));
