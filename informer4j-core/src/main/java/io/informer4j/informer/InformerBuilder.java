@@ -95,7 +95,7 @@ public final class InformerBuilder<T> {
     return this;
   }
 
-  /** Sets the list page size; 0 (the default) chooses as client-go does. */
+  /** Sets the list page size; 0 (the default) takes the source's preferred size, else chooses as client-go does. */
   public InformerBuilder<T> pageSize(long pageSize) {
     if (pageSize < 0) {
       throw new IllegalArgumentException("page size must not be negative: " + pageSize);

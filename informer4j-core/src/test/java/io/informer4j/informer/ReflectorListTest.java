@@ -60,6 +60,22 @@ class ReflectorListTest {
   }
 
   @Test
+  void withoutAConfiguredPageSizeTheSourcesPreferredSizeIsUsed() throws InterruptedException {
+    source.preferPageSize(1000);
+    startSynced();
+    assertThat(source.lists().get(0).limit()).isEqualTo(1000);
+  }
+
+  @Test
+  void aConfiguredPageSizeWinsOverTheSourcesPreference() throws InterruptedException {
+    source.preferPageSize(1000);
+    informer = fixture.builder().pageSize(200).build();
+    informer.start();
+    assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();
+    assertThat(source.lists().get(0).limit()).isEqualTo(200);
+  }
+
+  @Test
   void relistAfterAWatchFailureUsesTheLastVersionUnpaginated() throws InterruptedException {
     source.setResourceVersion("10");
     startSynced();

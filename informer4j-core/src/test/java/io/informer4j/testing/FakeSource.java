@@ -73,6 +73,7 @@ public final class FakeSource implements ListerWatcher<Item> {
   private volatile boolean watchListRejected;
   private volatile boolean expireContinuations;
   private volatile boolean installed = true;
+  private volatile long preferredPageSize;
 
   public synchronized void put(Item item) {
     state.put(item.key(), item);
@@ -95,6 +96,16 @@ public final class FakeSource implements ListerWatcher<Item> {
   }
 
   /** Declares the source unable to do watch-list: it is never asked. */
+  /** Makes {@link #preferredPageSize()} return {@code size}. */
+  public void preferPageSize(long size) {
+    preferredPageSize = size;
+  }
+
+  @Override
+  public long preferredPageSize() {
+    return preferredPageSize;
+  }
+
   public void declareNoWatchList() {
     watchListSupported = false;
   }

@@ -113,6 +113,16 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
     return true;
   }
 
+  /**
+   * Returns the chunk size: etcd 3.4 collects the rest of the range for every limited read, so a
+   * list costs more the more pages it has, and pages smaller than the chunks this source reads in
+   * anyway only add reads.
+   */
+  @Override
+  public long preferredPageSize() {
+    return lister.chunkSize();
+  }
+
   /** Returns {@code "etcd <layout>"}. */
   @Override
   public String description() {

@@ -74,6 +74,22 @@ class EtcdInformerTest {
   }
 
   @Test
+  void anInformerWithoutAPageSizeListsInTheSourcesChunks() throws InterruptedException {
+    writer.putAll(widgets("ns", "w", 3_000));
+    EtcdListerWatcher<EtcdObject<Widget>> chunked = EtcdListerWatcher.builder(ETCD.client(), layout, Widget.CODEC,
+        Widget.ADAPTER).chunkSize(1000).build();
+    assertThat(chunked.preferredPageSize()).isEqualTo(1000);
+    SharedIndexInformer<EtcdObject<Widget>> informer = SharedIndexInformer.builder(chunked, Widget.ADAPTER)
+        .runtime(runtime).watchList(false).build();
+    informer.start();
+
+    assertThat(informer.waitForCacheSync(WAIT)).isTrue();
+    assertThat(informer.indexer().size()).isEqualTo(3_000);
+    assertThat(informer.status().lists()).isEqualTo(3);
+    informer.stop();
+  }
+
+  @Test
   void compactionWhileRunningMakesTheInformerRelistAndADeleteDuringTheRelistIsNotified() {
     writer.putAll(widgets("ns", "w", 200));
     GatedListerWatcher<EtcdObject<Widget>> gated = new GatedListerWatcher<>(source);

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Lists a whole selection, page by page, with client-go's pager rules:
  * <ul>
- *   <li>page size: the configured one if set; else 500, except for a list pinned to a specific
+ *   <li>page size: the configured one if set; else the source's preferred size, or 500 when it has
+ *       none, except for a list pinned to a specific
  *       resourceVersion (neither {@code ""} nor {@code "0"}), which is unpaginated so a watch cache
  *       can serve it, unless an earlier {@code "0"} list came back paginated (no watch cache: keep
  *       paging);
@@ -104,13 +105,11 @@ final class PagedLister<T> {
     if (configuredPageSize > 0) {
       return configuredPageSize;
     }
-    if (paginatedResult) {
-      return DEFAULT_PAGE_SIZE;
-    }
-    if (!resourceVersion.isEmpty() && !"0".equals(resourceVersion)) {
+    if (!paginatedResult && !resourceVersion.isEmpty() && !"0".equals(resourceVersion)) {
       return 0;
     }
-    return DEFAULT_PAGE_SIZE;
+    long preferred = source.preferredPageSize();
+    return preferred > 0 ? preferred : DEFAULT_PAGE_SIZE;
   }
 
   private ListPage call(ListRequest request, ListSink<T> sink) {

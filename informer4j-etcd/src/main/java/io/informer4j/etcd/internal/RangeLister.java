@@ -39,6 +39,11 @@ public final class RangeLister<T> {
     this.chunkSize = chunkSize;
   }
 
+  /** Returns the most keys read per etcd request. */
+  public int chunkSize() {
+    return chunkSize;
+  }
+
   /** Serves one list call; see {@link io.informer4j.source.ListerWatcher#list}. */
   public ListPage list(ListRequest request, ListSink<T> sink) {
     Selection selection = request.selection();

@@ -71,6 +71,11 @@ public final class GatedListerWatcher<T> implements ListerWatcher<T> {
   }
 
   @Override
+  public long preferredPageSize() {
+    return delegate.preferredPageSize();
+  }
+
+  @Override
   public String description() {
     return delegate.description();
   }
