@@ -42,9 +42,13 @@ final class EtcdFixture implements AutoCloseable {
     return widgets;
   }
 
-  /** Returns the lister-watcher the informer benchmarks use: JSON codec, 1000 keys per read. */
-  EtcdListerWatcher<EtcdObject<Widget>> listerWatcher() {
-    return EtcdListerWatcher.builder(client, LAYOUT, Widget.CODEC, Widget.ADAPTER).chunkSize(CHUNK).build();
+  /**
+   * Returns the lister-watcher the informer benchmarks use: JSON codec, 1000 keys per read, and
+   * watch-list offered to informers or not.
+   */
+  EtcdListerWatcher<EtcdObject<Widget>> listerWatcher(boolean offerWatchList) {
+    return EtcdListerWatcher.builder(client, LAYOUT, Widget.CODEC, Widget.ADAPTER).chunkSize(CHUNK)
+        .offerWatchList(offerWatchList).build();
   }
 
   @Override

@@ -45,7 +45,7 @@ public class EtcdWatchBenchmark extends EtcdBenchmarkSettings {
     etcd = new EtcdFixture(KEYS);
     if ("informer".equals(consumer)) {
       runtime = InformerRuntime.create("etcd-watch-bench");
-      informer = SharedIndexInformer.builder(etcd.listerWatcher(), Widget.ADAPTER).runtime(runtime).build();
+      informer = SharedIndexInformer.builder(etcd.listerWatcher(false), Widget.ADAPTER).runtime(runtime).build();
       informer.addEventHandler(new EventHandler<>() {
         @Override
         public void onUpdate(EtcdObject<Widget> oldObject, EtcdObject<Widget> newObject) {
