@@ -1,5 +1,6 @@
 package io.informer4j.factory;
 
+import static io.informer4j.queue.QueueTesting.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -19,9 +20,7 @@ import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.Item;
 import io.informer4j.time.ManualClock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -55,15 +54,6 @@ class SharedInformerFactoryTest {
     factory.shutdown(Duration.ofSeconds(5));
     queues.shutdownAll();
     runtime.close(Duration.ofSeconds(5));
-  }
-
-  private static List<QueueItem> drain(PriorityWorkQueue<QueueItem> queue) {
-    List<QueueItem> out = new ArrayList<>();
-    for (Optional<QueueItem> item = queue.poll(); item.isPresent(); item = queue.poll()) {
-      out.add(item.get());
-      queue.done(item.get());
-    }
-    return out;
   }
 
   private static QueueItem item(String ns, String name) {

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-/** Helpers shared by the queue tests. */
-final class QueueTesting {
+/** Helpers shared by the queue tests (and the factory tests, which drain queues too). */
+public final class QueueTesting {
 
   private QueueTesting() {
   }
@@ -18,7 +18,7 @@ final class QueueTesting {
   }
 
   /** Takes and finishes every queued item, returning them in hand-out order. */
-  static <K> List<K> drain(WorkQueue<K> queue) {
+  public static <K> List<K> drain(WorkQueue<K> queue) {
     List<K> items = new ArrayList<>();
     for (Optional<K> next = queue.poll(); next.isPresent(); next = queue.poll()) {
       items.add(next.get());

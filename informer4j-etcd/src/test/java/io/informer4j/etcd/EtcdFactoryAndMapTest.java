@@ -1,5 +1,6 @@
 package io.informer4j.etcd;
 
+import static io.informer4j.testkit.QueueDrain.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -28,11 +29,9 @@ import io.informer4j.reader.MapEntry;
 import io.informer4j.reader.NotFoundException;
 import io.informer4j.reader.Representation;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -151,14 +150,5 @@ class EtcdFactoryAndMapTest {
 
   private static List<String> names(io.informer4j.reader.ListResult<EtcdObject> result) {
     return result.items().stream().map(object -> object.namespace() + "/" + object.name()).toList();
-  }
-
-  private static List<QueueItem> drain(PriorityWorkQueue<QueueItem> queue) {
-    List<QueueItem> out = new ArrayList<>();
-    for (Optional<QueueItem> item = queue.poll(); item.isPresent(); item = queue.poll()) {
-      out.add(item.get());
-      queue.done(item.get());
-    }
-    return out;
   }
 }

@@ -1,5 +1,6 @@
 package io.informer4j.factory;
 
+import static io.informer4j.testkit.QueueDrain.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -17,9 +18,7 @@ import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -50,15 +49,6 @@ class FactoryOnSimulatedApiTest {
     queues.shutdownAll();
     runtime.close(Duration.ofSeconds(10));
     api.close();
-  }
-
-  private static List<QueueItem> drain(PriorityWorkQueue<QueueItem> queue) {
-    List<QueueItem> out = new ArrayList<>();
-    for (Optional<QueueItem> item = queue.poll(); item.isPresent(); item = queue.poll()) {
-      out.add(item.get());
-      queue.done(item.get());
-    }
-    return out;
   }
 
   @Test

@@ -42,7 +42,7 @@ final class FactoryRig implements AutoCloseable {
 
   private final List<TypeKey> types = new ArrayList<>();
   private final List<PrebuiltListerWatcher<SimObject>> sources = new ArrayList<>();
-  private final List<SimObject[][]> generations = new ArrayList<>();
+  private final List<SimObject[]> objects = new ArrayList<>();
   private final InformerRuntime runtime = InformerRuntime.create("bench-factory");
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private final QueueRegistry queues = QueueRegistry.builder().meterRegistry(meters).build();
@@ -67,19 +67,18 @@ final class FactoryRig implements AutoCloseable {
       TypeKey type = TypeKey.of("bench.informer4j.io", "v1", "Kind" + t);
       registry.register(type, Scope.NAMESPACED);
       queues.register(type, 0);
-      SimObject[][] versions = new SimObject[2][objectsPerType];
+      SimObject[] listed = new SimObject[objectsPerType];
       for (int i = 0; i < objectsPerType; i++) {
         SimObject object = SimObject.of(namespace(i % NAMESPACES), "object-" + i).withLabel("app", "bench");
-        versions[0][i] = object.withResourceVersion(Integer.toString(i + 1));
-        versions[1][i] = object.withLabel("generation", "1");
+        listed[i] = object.withResourceVersion(Integer.toString(i + 1));
       }
-      PrebuiltListerWatcher<SimObject> source = new PrebuiltListerWatcher<>(List.of(versions[0]),
+      PrebuiltListerWatcher<SimObject> source = new PrebuiltListerWatcher<>(List.of(listed),
           Integer.toString(objectsPerType));
       factory.informerFor(source, SimObject.ADAPTER, type, SimObject.class,
           InformerOptions.builder().name("kind-" + t).namespaceFilter(filter).build());
       types.add(type);
       sources.add(source);
-      generations.add(versions);
+      objects.add(listed);
     }
     factory.start();
     if (!factory.waitForCacheSync(SYNC_TIMEOUT).allSynced()) {
@@ -104,10 +103,8 @@ final class FactoryRig implements AutoCloseable {
     int typeCount = types.size();
     for (int e = 0; e < events; e++) {
       int t = e % typeCount;
-      SimObject[][] versions = generations.get(t);
-      int index = (e / typeCount) % versions[0].length;
-      int generation = (int) ((nextVersion / versions[0].length) & 1);
-      SimObject next = versions[generation][index].withResourceVersion(Long.toString(nextVersion++));
+      SimObject[] listed = objects.get(t);
+      SimObject next = listed[(e / typeCount) % listed.length].withResourceVersion(Long.toString(nextVersion++));
       sources.get(t).push(WatchEvent.modified(next));
     }
     pushed += events;
