@@ -113,6 +113,7 @@ class FactoryOnSimulatedApiTest {
     factory.informerFor(WEBSITES, SimObject.class, InformerOptions.defaults());
     factory.start();
     assertThat(factory.waitForCacheSync(Duration.ofSeconds(10)).allSynced()).isTrue();
+    await("the watch after the list is open").until(() -> api.openWatchCount() >= 1);
     api.faults().failNextRequests(20, () -> new TransientSourceException("etcd leader changed",
         TransientSourceException.Reason.INTERNAL_ERROR, 500, null));
     api.faults().dropAllWatches();
