@@ -25,6 +25,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * its end marker, added after the last producer finished. The score is adds per second, the
  * coordination of the batch included. {@code keys=unique} adds distinct items (every add is
  * processed); {@code keys=10} adds only 10 distinct items (heavy duplication: most adds coalesce).
+ * {@code queue=jdk-floor} is not a work queue but the floor of the JDK collections it could be
+ * built from ({@link QueueUnderTest.JdkFloor}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -33,7 +35,7 @@ public class WorkQueueThroughputBenchmark {
 
   private static final int ADDS = 80_000;
 
-  @Param({"informer4j", "client-java"})
+  @Param({"informer4j", "client-java", "jdk-floor"})
   public String queue;
 
   @Param({"1", "4", "8"})
