@@ -47,8 +47,8 @@ public interface ListerWatcher<T> {
   /**
    * Returns the page size an informer should list with when it was not given one, or 0 for the
    * informer's default (500, as client-go's pager). A source whose server pays per page (etcd 3.4
-   * walks the rest of the range for every limited read) returns the size it reads in anyway.
-   * Default: 0.
+   * walks the rest of the range for every limited read) returns a size that is a multiple of what
+   * it reads per request. Default: 0.
    */
   default long preferredPageSize() {
     return 0;

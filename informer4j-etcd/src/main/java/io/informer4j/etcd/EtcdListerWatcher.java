@@ -30,7 +30,8 @@ import java.util.Objects;
  * {@link io.informer4j.source.TooLargeResourceVersionException too large}.
  *
  * <p><b>Lists</b> read a key range at one revision, in chunks of at most {@code chunkSize} keys
- * (also when no limit is asked, so a huge type never makes one huge response). With a limit, each
+ * (also when no limit is asked, so a huge type never makes one huge response); the next chunk is
+ * requested before the previous one is decoded, so etcd serves it meanwhile. With a limit, each
  * page ends with a continue token carrying the first page's revision and the next key.
  *
  * <p><b>Watches</b> run from the revision + 1; a DELETED event carries the object's last state, read
@@ -56,6 +57,9 @@ import java.util.Objects;
  * @param <T> the object type
  */
 public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
+
+  /** How many chunks make the page size this source prefers ({@link #preferredPageSize()}). */
+  static final int CHUNKS_PER_PAGE = 10;
 
   private final KeyLayout layout;
   private final RangeLister<T> lister;
@@ -121,13 +125,14 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
   }
 
   /**
-   * Returns the chunk size: etcd 3.4 collects the rest of the range for every limited read, so a
-   * list costs more the more pages it has, and pages smaller than the chunks this source reads in
-   * anyway only add reads.
+   * Returns {@value #CHUNKS_PER_PAGE} chunks: etcd 3.4 collects the rest of the range for every
+   * limited read, so pages smaller than the chunks this source reads in anyway only add reads, and
+   * within a page the next chunk is read while the previous one is decoded, which a page boundary
+   * interrupts.
    */
   @Override
   public long preferredPageSize() {
-    return lister.chunkSize();
+    return (long) CHUNKS_PER_PAGE * lister.chunkSize();
   }
 
   /** Returns {@code "etcd <layout>"}. */

@@ -74,10 +74,10 @@ class EtcdInformerTest {
   }
 
   @Test
-  void anInformerWithoutAPageSizeListsInTheSourcesChunks() throws InterruptedException {
+  void anInformerWithoutAPageSizeListsInPagesOfTenChunks() throws InterruptedException {
     writer.putAll(widgets("ns", "w", 3_000));
     EtcdListerWatcher<EtcdObject<Widget>> chunked = EtcdListerWatcher.builder(ETCD.client(), layout, Widget.CODEC,
-        Widget.ADAPTER).chunkSize(1000).build();
+        Widget.ADAPTER).chunkSize(100).build();
     assertThat(chunked.preferredPageSize()).isEqualTo(1000);
     SharedIndexInformer<EtcdObject<Widget>> informer = SharedIndexInformer.builder(chunked, Widget.ADAPTER)
         .runtime(runtime).watchList(false).build();

@@ -3,6 +3,7 @@ package io.informer4j.etcd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.etcd.jetcd.Client;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.Widget;
@@ -196,6 +197,44 @@ class EtcdListTest {
       assertThat(listed.items).isEmpty();
       assertThat(listed.problems).hasSize(1);
     }
+  }
+
+  @Test
+  void aReplyTooLargeForTheClientIsReadAgainInSmallerChunks() {
+    String bulky = "x".repeat(1_000);
+    for (int i = 0; i < 40; i++) {
+      writer.put("ns", String.format("w-%02d", i), new Widget(Map.of(), bulky));
+    }
+    try (Client small = Client.builder().endpoints(ETCD.server().endpoint()).maxInboundMessageSize(16 * 1024).build()) {
+      EtcdListerWatcher<EtcdObject<Widget>> bulkySource = EtcdListerWatcher.builder(small, layout, Widget.CODEC,
+          Widget.ADAPTER).chunkSize(40).build();
+      Listed listed = new Listed();
+
+      ListPage page = bulkySource.list(ListRequest.of(Selection.all(), ""), listed);
+
+      assertThat(page.hasMore()).isFalse();
+      assertThat(listed.items).extracting(EtcdObject::name).hasSize(40).isSorted();
+      assertThat(listed.problems).isEmpty();
+    }
+  }
+
+  @Test
+  void aSinkThatFailsWhileTheNextChunkIsReadLeavesTheSourceUsable() {
+    for (int i = 0; i < 10; i++) {
+      writer.put("ns", String.format("w-%02d", i), Widget.labelled(Map.of()));
+    }
+    List<String> seen = new ArrayList<>();
+    ListSink<EtcdObject<Widget>> failing = item -> {
+      if (seen.size() == 5) {
+        throw new IllegalStateException("sink failed");
+      }
+      seen.add(item.name());
+    };
+
+    assertThatThrownBy(() -> source.list(ListRequest.of(Selection.all(), ""), failing))
+        .isInstanceOf(IllegalStateException.class).hasMessage("sink failed");
+    assertThat(seen).hasSize(5);
+    assertThat(listAll(ListRequest.of(Selection.all(), "")).describeKeys()).hasSize(10);
   }
 
   private Listed listAll(ListRequest first) {

@@ -75,8 +75,9 @@ public class EtcdSyncBenchmark extends EtcdBenchmarkSettings {
   }
 
   /**
-   * An informer and a lister-watcher with their defaults synced from empty: a paged list in pages of
-   * the source's chunk size (1000), then a watch.
+   * An informer and a lister-watcher with their defaults synced from empty: a paged list in the
+   * pages the source prefers (ten chunks of 1000, the next chunk read while one is decoded), then a
+   * watch.
    */
   @Benchmark
   public int informerSyncPagedList() throws InterruptedException {

@@ -63,39 +63,58 @@ public final class RangeLister<T> {
 
   /**
    * Reads {@code [from, end)} from {@code point} until {@code limit} keys were read (0: all), passing
-   * decoded, selected objects to {@code sink} and malformed ones to {@code sink.malformed}.
+   * decoded, selected objects to {@code sink} and malformed ones to {@code sink.malformed}. The read
+   * of the next chunk is sent before the current one is decoded and delivered, so etcd serves it
+   * meanwhile; a sink that throws leaves no read behind.
    */
   public ListPage scan(Selection selection, byte[] from, byte[] end, Revisions.ReadPoint point, long limit,
                        ListSink<T> sink) {
     String what = "list of " + describe(selection);
     boolean filtering = ObjectDecoder.filtersObjects(selection);
     long revision = point.exact();
-    byte[] next = from;
     long scanned = 0;
-    while (true) {
-      int size = limit == 0 ? chunkSize : (int) Math.min(chunkSize, limit - scanned);
-      GetResponse response = reader.read(what, next, end, revision, size, point.serializable() && revision == 0);
-      if (revision == 0) {
-        revision = response.getHeader().getRevision();
-        if (revision < point.atLeast()) {
-          throw new TooLargeResourceVersionException(what + ": resourceVersion " + point.atLeast()
-              + " is newer than etcd's revision " + revision);
+    RangeReader.Pending pending = reader.start(what, from, end, revision, chunk(limit, scanned),
+        point.serializable() && revision == 0);
+    try {
+      while (true) {
+        GetResponse response = pending.await();
+        pending = null;
+        if (revision == 0) {
+          revision = response.getHeader().getRevision();
+          if (revision < point.atLeast()) {
+            throw new TooLargeResourceVersionException(what + ": resourceVersion " + point.atLeast()
+                + " is newer than etcd's revision " + revision);
+          }
+        }
+        List<KeyValue> kvs = response.getKvs();
+        scanned += kvs.size();
+        boolean more = response.isMore() && !kvs.isEmpty();
+        byte[] next = more ? successor(kvs.get(kvs.size() - 1).getKey().getBytes()) : null;
+        boolean pageFull = limit > 0 && scanned >= limit;
+        if (more && !pageFull) {
+          pending = reader.start(what, next, end, revision, chunk(limit, scanned), false);
+        }
+        for (KeyValue kv : kvs) {
+          deliver(kv, selection, filtering, sink);
+        }
+        if (!more) {
+          return new ListPage(Long.toString(revision), null, filtering ? null : 0L);
+        }
+        if (pageFull) {
+          Long remaining = filtering ? null : response.getCount() - kvs.size();
+          return new ListPage(Long.toString(revision), new ContinueToken(revision, next).encode(), remaining);
         }
       }
-      List<KeyValue> kvs = response.getKvs();
-      for (KeyValue kv : kvs) {
-        deliver(kv, selection, filtering, sink);
-      }
-      scanned += kvs.size();
-      if (!response.isMore() || kvs.isEmpty()) {
-        return new ListPage(Long.toString(revision), null, filtering ? null : 0L);
-      }
-      next = successor(kvs.get(kvs.size() - 1).getKey().getBytes());
-      if (limit > 0 && scanned >= limit) {
-        Long remaining = filtering ? null : response.getCount() - kvs.size();
-        return new ListPage(Long.toString(revision), new ContinueToken(revision, next).encode(), remaining);
+    } finally {
+      if (pending != null) {
+        pending.cancel();
       }
     }
+  }
+
+  /** Returns how many keys the next read asks for: a chunk, or less when the page ends sooner. */
+  private int chunk(long limit, long scanned) {
+    return limit == 0 ? chunkSize : (int) Math.min(chunkSize, limit - scanned);
   }
 
   private void deliver(KeyValue kv, Selection selection, boolean filtering, ListSink<T> sink) {

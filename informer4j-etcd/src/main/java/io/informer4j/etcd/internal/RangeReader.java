@@ -16,8 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads one chunk of a key range from etcd, blocking with a timeout. A chunk too large for the
- * client's inbound message limit is retried at half the size. Thread-safe.
+ * Reads chunks of a key range from etcd, each waited for with a timeout; a read can be sent before
+ * the previous chunk is processed ({@link #start}). A chunk too large for the client's inbound
+ * message limit is retried at half the size. Thread-safe.
  */
 public final class RangeReader {
 
@@ -33,34 +34,76 @@ public final class RangeReader {
   }
 
   /**
-   * Reads keys of {@code [from, end)} in key order.
+   * Sends the read of up to {@code limit} keys of {@code [from, end)} and returns without waiting,
+   * so a caller can work on the previous chunk while etcd serves this one.
    *
    * @param what         names the operation in errors
    * @param revision     the revision to read at, 0 for the latest
    * @param limit        the most keys to return (at least 1)
    * @param serializable whether a serializable read is acceptable
-   * @return the response; its limit may be lower than asked when the first attempt was too large
-   * @throws SourceException classified by {@link EtcdErrors}; interruption throws a plain
-   *                         SourceException with the interrupt flag set again
    */
-  public GetResponse read(String what, byte[] from, byte[] end, long revision, int limit, boolean serializable) {
-    int size = limit;
-    while (true) {
-      GetOption option = GetOption.builder()
-          .withRange(ByteSequence.from(end))
-          .withRevision(revision)
-          .withLimit(size)
-          .withSerializable(serializable)
-          .build();
-      try {
-        return await(what, kv.get(ByteSequence.from(from), option));
-      } catch (TooLargeResponse e) {
-        if (size == 1) {
-          throw new SourceException(what + " failed: a single value exceeds the client's inbound message limit", 0, e.getCause());
+  public Pending start(String what, byte[] from, byte[] end, long revision, int limit, boolean serializable) {
+    return new Pending(what, from, end, revision, limit, serializable);
+  }
+
+  private CompletableFuture<GetResponse> send(byte[] from, byte[] end, long revision, int limit, boolean serializable) {
+    GetOption option = GetOption.builder()
+        .withRange(ByteSequence.from(end))
+        .withRevision(revision)
+        .withLimit(limit)
+        .withSerializable(serializable)
+        .build();
+    return kv.get(ByteSequence.from(from), option);
+  }
+
+  /**
+   * A read in flight. {@link #await} or {@link #cancel} it exactly once; used by one thread.
+   */
+  public final class Pending {
+    private final String what;
+    private final byte[] from;
+    private final byte[] end;
+    private final long revision;
+    private final boolean serializable;
+    private int size;
+    private CompletableFuture<GetResponse> reply;
+
+    private Pending(String what, byte[] from, byte[] end, long revision, int limit, boolean serializable) {
+      this.what = what;
+      this.from = from;
+      this.end = end;
+      this.revision = revision;
+      this.serializable = serializable;
+      this.size = limit;
+      this.reply = send(from, end, revision, limit, serializable);
+    }
+
+    /**
+     * Waits for the reply; a reply too large for the client's inbound message limit is read again at
+     * half the size, so the response may hold fewer keys than asked.
+     *
+     * @throws SourceException classified by {@link EtcdErrors}; interruption throws a plain
+     *                         SourceException with the interrupt flag set again
+     */
+    public GetResponse await() {
+      while (true) {
+        try {
+          return RangeReader.this.await(what, reply);
+        } catch (TooLargeResponse e) {
+          if (size == 1) {
+            throw new SourceException(what + " failed: a single value exceeds the client's inbound message limit", 0,
+                e.getCause());
+          }
+          size = Math.max(1, size / 2);
+          log.debug("{}: response too large, reading {} keys at a time", what, size);
+          reply = send(from, end, revision, size, serializable);
         }
-        size = Math.max(1, size / 2);
-        log.debug("{}: response too large, reading {} keys at a time", what, size);
       }
+    }
+
+    /** Abandons the read (its reply, if any comes, is dropped). */
+    public void cancel() {
+      reply.cancel(true);
     }
   }
 
