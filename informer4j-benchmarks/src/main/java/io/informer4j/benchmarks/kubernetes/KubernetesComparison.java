@@ -26,6 +26,12 @@ import java.util.regex.Pattern;
  * {@link KubernetesTestServer} holding {@code objects} ConfigMaps of about 1.5 KB of JSON each (with
  * a managedFields entry) spread over 20 namespaces.
  *
+ * <p>MODIFIED events are measured twice per client: <em>live</em>, the server producing them while
+ * the client takes them (every client lands near the server's own rate on a shared machine), and
+ * as a <em>burst</em>, the events encoded while the server holds every watch and then released at
+ * once ({@link KubernetesTestServer#holdWatchEvents()}), which measures how fast the client takes
+ * them.
+ *
  * <p>Arguments: {@code <objects> <runs> <informers> <modified events> <client>...}; prints each
  * run's figures and the medians.
  */
@@ -77,18 +83,37 @@ public final class KubernetesComparison {
       if (line == null) {
         throw new IllegalStateException(client + " did not sync");
       }
-      in.write("GO " + events + "\n");
-      in.flush();
-      // Generations are numbered across all probes of this run, so no probe writes a state an object
-      // already has: an upsert equal to the stored object changes nothing and sends no event.
-      for (int i = 0; i < events; i++) {
-        int index = i % objects;
-        api.upsert(TYPE, configMap(index, probe * (long) events + i + 1));
-      }
+      go(in, out, "live", events);
+      update(api, objects, events, 2L * probe);
+      readFigures(out, "EVENTS", figures);
+      server.holdWatchEvents();
+      update(api, objects, events, 2L * probe + 1);
+      go(in, out, "burst", events);
+      server.releaseWatchEvents();
       readFigures(out, "EVENTS", figures);
     }
     process.waitFor();
     return figures;
+  }
+
+  /** Tells the probe {@code events} are coming and waits until it is counting. */
+  private static void go(Writer in, BufferedReader out, String label, int events) throws Exception {
+    in.write("GO " + label + " " + events + "\n");
+    in.flush();
+    if (readFigures(out, "READY", new LinkedHashMap<>()) == null) {
+      throw new IllegalStateException("the probe ended before counting " + label + " events");
+    }
+  }
+
+  /**
+   * Writes {@code events} updates, round-robin over the objects. Generations are numbered across
+   * every batch of this run ({@code batch} counts them), so no batch writes a state an object already
+   * has: an upsert equal to the stored object changes nothing and sends no event.
+   */
+  private static void update(SimulatedApi api, int objects, int events, long batch) {
+    for (int i = 0; i < events; i++) {
+      api.upsert(TYPE, configMap(i % objects, batch * events + i + 1));
+    }
   }
 
   private static String readFigures(BufferedReader out, String prefix, Map<String, Double> figures) throws Exception {

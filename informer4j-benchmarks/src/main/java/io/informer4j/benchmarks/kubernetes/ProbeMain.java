@@ -14,8 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * The child JVM of {@link KubernetesComparison}: runs one client's informers against the test server
  * and reports, on standard output, the time until its handler saw every object, the peak heap
  * during that initial sync and the heap retained after it (both over the baseline before the
- * client started), the live threads, and then, after the parent's {@code GO <m>}, how fast
- * {@code m} MODIFIED events reached the handler.
+ * client started), the live threads, and then, after each {@code GO <label> <m>} of the parent, how
+ * fast {@code m} MODIFIED events reached the handler (reported as {@code <label>_events_per_s}); it
+ * answers {@code READY} once it noted where its count starts, and the parent sends events only then.
  *
  * <p>Arguments: {@code <client> <server url> <objects> <informers>}.
  */
@@ -60,14 +61,17 @@ public final class ProbeMain {
           client.cached());
       System.out.flush();
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-      String go = in.readLine();
-      if (go != null && go.startsWith("GO ")) {
-        long events = Long.parseLong(go.substring(3).trim());
+      for (String go = in.readLine(); go != null && go.startsWith("GO "); go = in.readLine()) {
+        String[] words = go.split(" ");
+        long events = Long.parseLong(words[2]);
         long before = updates.sum();
+        System.out.println("READY");
+        System.out.flush();
         long eventsStart = System.nanoTime();
         awaitCount(updates, before + events, "updates", client);
         double seconds = (System.nanoTime() - eventsStart) / 1e9;
-        System.out.printf("EVENTS events_per_s=%.0f%n", events / seconds);
+        System.out.printf("EVENTS %s_events_per_s=%.0f%n", words[1], events / seconds);
+        System.out.flush();
       }
     }
     System.out.flush();

@@ -7,21 +7,23 @@ import java.util.Arrays;
  * Splits a byte stream of concatenated JSON objects (a Kubernetes watch over chunked HTTP: one event
  * object after another, separated by newlines or nothing) into whole objects, whatever the chunk
  * boundaries. Braces inside strings and escaped quotes are handled; whitespace between objects is
- * skipped.
+ * skipped. An object that lies within one chunk is handed over in place, without a copy; only an
+ * object split across chunks is assembled in a buffer of its own.
  *
  * <p>Not thread-safe: one stream, fed from one thread at a time.
  */
 final class JsonValueFramer {
 
-  /** Receives one complete JSON object; the array is reused after the call returns. */
+  /** Receives one complete JSON object; the array is reused (or belongs to the chunk) after the call returns. */
   @FunctionalInterface
   interface FrameConsumer {
-    void accept(byte[] data, int length);
+    void accept(byte[] data, int offset, int length);
   }
 
   private final int maxFrameBytes;
   private byte[] frame;
   private int length;
+  private byte[] copied = new byte[0];
   private int depth;
   private boolean inString;
   private boolean escaped;
@@ -39,33 +41,91 @@ final class JsonValueFramer {
    *                               larger than the limit
    */
   void feed(ByteBuffer chunk, FrameConsumer consumer) {
-    while (chunk.hasRemaining()) {
-      byte b = chunk.get();
+    byte[] bytes;
+    int at;
+    int end;
+    if (chunk.hasArray()) {
+      bytes = chunk.array();
+      at = chunk.arrayOffset() + chunk.position();
+      end = at + chunk.remaining();
+    } else {
+      if (copied.length < chunk.remaining()) {
+        copied = new byte[chunk.remaining()];
+      }
+      bytes = copied;
+      at = 0;
+      end = chunk.remaining();
+      chunk.get(bytes, 0, end);
+    }
+    chunk.position(chunk.limit());
+    scan(bytes, at, end, consumer);
+  }
+
+  private void scan(byte[] bytes, int from, int end, FrameConsumer consumer) {
+    int start = from;
+    int i = from;
+    while (i < end) {
+      byte b = bytes[i];
       if (depth == 0) {
         if (b == ' ' || b == '\n' || b == '\r' || b == '\t') {
+          i++;
+          start = i;
           continue;
         }
         if (b != '{') {
           throw new IllegalStateException("the watch stream holds '" + (char) b + "' where an event object should start");
         }
       }
-      append(b);
       if (inString) {
-        if (escaped) {
-          escaped = false;
-        } else if (b == '\\') {
-          escaped = true;
-        } else if (b == '"') {
-          inString = false;
-        }
-      } else if (b == '"') {
+        i = skipString(bytes, i, end);
+        continue;
+      }
+      if (b == '"') {
         inString = true;
       } else if (b == '{' || b == '[') {
         depth++;
       } else if ((b == '}' || b == ']') && --depth == 0) {
-        consumer.accept(frame, length);
-        length = 0;
+        complete(bytes, start, i + 1, consumer);
+        start = i + 1;
       }
+      i++;
+    }
+    if (depth > 0 || inString) {
+      append(bytes, start, end);
+    }
+  }
+
+  /** Moves through a string from {@code i}; returns the index after its closing quote, or {@code end}. */
+  private int skipString(byte[] bytes, int i, int end) {
+    int at = i;
+    if (escaped) {
+      escaped = false;
+      at++;
+    }
+    while (at < end) {
+      byte b = bytes[at++];
+      if (b == '\\') {
+        if (at == end) {
+          escaped = true;
+          return end;
+        }
+        at++;
+      } else if (b == '"') {
+        inString = false;
+        return at;
+      }
+    }
+    return end;
+  }
+
+  private void complete(byte[] bytes, int start, int stop, FrameConsumer consumer) {
+    if (length == 0) {
+      checkSize(stop - start);
+      consumer.accept(bytes, start, stop - start);
+    } else {
+      append(bytes, start, stop);
+      consumer.accept(frame, 0, length);
+      length = 0;
     }
   }
 
@@ -74,13 +134,19 @@ final class JsonValueFramer {
     return length > 0;
   }
 
-  private void append(byte b) {
-    if (length == frame.length) {
-      if (length >= maxFrameBytes) {
-        throw new IllegalStateException("a watch event is larger than " + maxFrameBytes + " bytes");
-      }
-      frame = Arrays.copyOf(frame, Math.min(maxFrameBytes, length * 2));
+  private void append(byte[] bytes, int start, int stop) {
+    int count = stop - start;
+    checkSize(length + count);
+    if (length + count > frame.length) {
+      frame = Arrays.copyOf(frame, Math.min(maxFrameBytes, Math.max(length + count, frame.length * 2)));
     }
-    frame[length++] = b;
+    System.arraycopy(bytes, start, frame, length, count);
+    length += count;
+  }
+
+  private void checkSize(int bytes) {
+    if (bytes > maxFrameBytes) {
+      throw new IllegalStateException("a watch event is larger than " + maxFrameBytes + " bytes");
+    }
   }
 }

@@ -26,13 +26,13 @@ final class WatchDelivery<T extends HasMetadata> {
   }
 
   /** Decodes and delivers one event object; a malformed one is reported and skipped. */
-  synchronized void deliver(byte[] data, int length) {
+  synchronized void deliver(byte[] data, int offset, int length) {
     if (finished) {
       return;
     }
     WatchEvent<T> event;
     try {
-      event = decoder.decode(data, 0, length);
+      event = decoder.decode(data, offset, length);
     } catch (MalformedObjectException e) {
       listener.onMalformed(e);
       return;

@@ -79,7 +79,7 @@ public final class WebSocketWatch<T extends HasMetadata> implements WatchHandle,
   @Override
   public void onMessage(WebSocket webSocket, String text) {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    delivery.deliver(bytes, bytes.length);
+    delivery.deliver(bytes, 0, bytes.length);
     webSocket.request();
   }
 
@@ -87,7 +87,7 @@ public final class WebSocketWatch<T extends HasMetadata> implements WatchHandle,
   public void onMessage(WebSocket webSocket, ByteBuffer bytes) {
     byte[] copy = new byte[bytes.remaining()];
     bytes.get(copy);
-    delivery.deliver(copy, copy.length);
+    delivery.deliver(copy, 0, copy.length);
     webSocket.request();
   }
 

@@ -68,7 +68,7 @@ class DecodersTest {
       List<String> frames = new ArrayList<>();
       for (int at = 0; at < bytes.length; at += chunk) {
         framer.feed(ByteBuffer.wrap(bytes, at, Math.min(chunk, bytes.length - at)),
-            (data, length) -> frames.add(new String(data, 0, length, StandardCharsets.UTF_8)));
+            (data, offset, length) -> frames.add(new String(data, offset, length, StandardCharsets.UTF_8)));
       }
       assertThat(frames).as("chunk size %d", chunk).hasSize(3);
       assertThat(frames.get(0)).startsWith("{\"type\":\"ADDED\"").endsWith("}}");
@@ -78,10 +78,10 @@ class DecodersTest {
 
   @Test
   void framerRejectsGarbageAndOversizedEvents() {
-    assertThatThrownBy(() -> new JsonValueFramer(1024).feed(ByteBuffer.wrap("nope".getBytes(StandardCharsets.UTF_8)), (d, l) -> { }))
+    assertThatThrownBy(() -> new JsonValueFramer(1024).feed(ByteBuffer.wrap("nope".getBytes(StandardCharsets.UTF_8)), (d, o, l) -> { }))
         .isInstanceOf(IllegalStateException.class);
     byte[] big = ("{\"a\":\"" + "x".repeat(100) + "\"}").getBytes(StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> new JsonValueFramer(64).feed(ByteBuffer.wrap(big), (d, l) -> { }))
+    assertThatThrownBy(() -> new JsonValueFramer(64).feed(ByteBuffer.wrap(big), (d, o, l) -> { }))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("larger than 64");
   }
 

@@ -48,6 +48,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final SimulatedApi api;
   private final ServedTypes types = new ServedTypes();
   private final ObjectWrites writes;
+  private final WatchGate watchGate = new WatchGate();
   private final Vertx vertx = Vertx.vertx();
   private final ExecutorService workers = Executors.newCachedThreadPool(task -> {
     Thread thread = new Thread(task, "kubernetes-test-server-" + WORKER_IDS.incrementAndGet());
@@ -112,6 +113,24 @@ public final class KubernetesTestServer implements AutoCloseable {
   /** Returns a new fabric8 client of this server; the caller closes it. */
   public KubernetesClient newClient() {
     return new KubernetesClientBuilder().withConfig(clientConfig()).build();
+  }
+
+  /**
+   * Holds the events of every open watch (and of watches opened meanwhile) until
+   * {@link #releaseWatchEvents()}: they are encoded as they happen and kept, per watch, in order.
+   * For benchmarks that measure how fast a client takes a burst of events, apart from how fast this
+   * server produces them.
+   */
+  public void holdWatchEvents() {
+    watchGate.hold();
+  }
+
+  /**
+   * Writes every held watch event (chunked watches in large buffers, WebSocket watches one message
+   * per event, as always) and lets events through again.
+   */
+  public void releaseWatchEvents() {
+    watchGate.release();
   }
 
   /** Stops serving; open connections are closed. */
@@ -194,7 +213,8 @@ public final class KubernetesTestServer implements AutoCloseable {
     onWorker(request, () -> {
       String ns = descriptor.scope() == io.informer4j.meta.Scope.CLUSTER ? null : namespace;
       if (watch) {
-        WatchResponder.respond(descriptor, source, RequestOptions.watch(request.params(), ns), partial, request, context);
+        WatchResponder.respond(descriptor, source, RequestOptions.watch(request.params(), ns), partial, request, context,
+            watchGate);
       } else {
         ListResponder.respond(descriptor, source, RequestOptions.list(request.params(), ns), partial, request.response());
       }

@@ -10,11 +10,8 @@ import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
 import io.informer4j.testkit.SimObject;
 import io.vertx.core.Context;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.http.ServerWebSocket;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,28 +36,43 @@ final class WatchResponder {
    * @throws SourceException if the simulated API refused the watch (nothing was written yet)
    */
   static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, WatchRequest request,
-                      boolean partial, HttpServerRequest http, Context context) {
-    Channel channel = new Channel();
-    WatchHandle handle = source.watch(request, new Encoder(descriptor, partial, channel));
+                      boolean partial, HttpServerRequest http, Context context, WatchGate gate) {
+    WatchChannel channel = new WatchChannel(gate);
+    WatchHandle handle;
+    try {
+      handle = source.watch(request, new Encoder(descriptor, partial, channel));
+    } catch (RuntimeException refused) {
+      channel.disconnected();
+      throw refused;
+    }
     if (http.canUpgradeToWebSocket()) {
       context.runOnContext(ignored -> {
         http.toWebSocket().onSuccess(socket -> {
-          socket.closeHandler(v -> handle.close());
+          socket.closeHandler(v -> {
+            handle.close();
+            channel.disconnected();
+          });
           channel.attach(socket);
-        }).onFailure(failure -> handle.close());
+        }).onFailure(failure -> {
+          handle.close();
+          channel.disconnected();
+        });
         http.resume();
       });
     } else {
       HttpServerResponse response = http.response();
       response.setStatusCode(200).setChunked(true).putHeader("Content-Type", "application/json");
-      response.closeHandler(v -> handle.close());
+      response.closeHandler(v -> {
+        handle.close();
+        channel.disconnected();
+      });
       response.writeHead();
       channel.attach(response);
     }
   }
 
   /** Turns the simulated API's events into Kubernetes watch-event JSON. */
-  private record Encoder(ResourceDescriptor descriptor, boolean partial, Channel channel)
+  private record Encoder(ResourceDescriptor descriptor, boolean partial, WatchChannel channel)
       implements WatchListener<SimObject> {
 
     @Override
@@ -89,82 +101,6 @@ final class WatchResponder {
         channel.end();
       } else {
         channel.drop();
-      }
-    }
-  }
-
-  /**
-   * Where events go: a chunked response or a WebSocket, which may be attached after the first
-   * events (an upgrade completes asynchronously); until then they are held in order. Thread-safe.
-   */
-  private static final class Channel {
-    private final List<byte[]> held = new ArrayList<>();
-    private HttpServerResponse response;
-    private ServerWebSocket socket;
-    private Boolean endedCleanly;
-
-    synchronized void attach(HttpServerResponse target) {
-      response = target;
-      flushHeld();
-    }
-
-    synchronized void attach(ServerWebSocket target) {
-      socket = target;
-      flushHeld();
-    }
-
-    private void flushHeld() {
-      held.forEach(this::write);
-      held.clear();
-      if (endedCleanly != null) {
-        close(endedCleanly);
-      }
-    }
-
-    synchronized void send(byte[] event) {
-      if (endedCleanly != null) {
-        return;
-      }
-      if (response == null && socket == null) {
-        held.add(event);
-      } else {
-        write(event);
-      }
-    }
-
-    synchronized void end() {
-      finish(true);
-    }
-
-    synchronized void drop() {
-      finish(false);
-    }
-
-    private void finish(boolean clean) {
-      if (endedCleanly != null) {
-        return;
-      }
-      endedCleanly = clean;
-      if (response != null || socket != null) {
-        close(clean);
-      }
-    }
-
-    private void write(byte[] event) {
-      if (socket != null) {
-        socket.writeTextMessage(new String(event, java.nio.charset.StandardCharsets.UTF_8));
-      } else {
-        response.write(Buffer.buffer(event.length + 1).appendBytes(event).appendByte((byte) '\n'));
-      }
-    }
-
-    private void close(boolean clean) {
-      if (socket != null) {
-        socket.close(clean ? (short) 1000 : (short) 1011, clean ? null : "watch broken");
-      } else if (clean) {
-        response.end();
-      } else {
-        response.reset();
       }
     }
   }

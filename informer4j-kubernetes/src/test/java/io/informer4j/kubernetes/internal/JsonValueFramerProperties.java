@@ -1,0 +1,77 @@
+package io.informer4j.kubernetes.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * The watch-stream framer against random streams: objects whose strings hold braces, brackets,
+ * escaped quotes and escaped backslashes, separated by random whitespace, cut into random chunks
+ * (heap or direct buffers) come out whole, in order, byte for byte.
+ */
+class JsonValueFramerProperties {
+
+  @Property(tries = 300)
+  void everyObjectComesOutWholeWhateverTheChunks(@ForAll("objects") @Size(min = 1, max = 6) List<String> objects,
+                                                 @ForAll("separators") @Size(min = 6, max = 6) List<String> separators,
+                                                 @ForAll @Size(min = 1, max = 20) List<@IntRange(min = 1, max = 40) Integer> cuts,
+                                                 @ForAll boolean direct) {
+    StringBuilder stream = new StringBuilder();
+    for (int i = 0; i < objects.size(); i++) {
+      stream.append(separators.get(i)).append(objects.get(i));
+    }
+    byte[] bytes = stream.toString().getBytes(StandardCharsets.UTF_8);
+    JsonValueFramer framer = new JsonValueFramer(1 << 16);
+    List<String> frames = new ArrayList<>();
+    int at = 0;
+    for (int cut = 0; at < bytes.length; cut++) {
+      int size = Math.min(cuts.get(cut % cuts.size()), bytes.length - at);
+      framer.feed(chunk(bytes, at, size, direct),
+          (data, offset, length) -> frames.add(new String(data, offset, length, StandardCharsets.UTF_8)));
+      at += size;
+    }
+
+    assertThat(frames).isEqualTo(objects);
+    assertThat(framer.hasPartialFrame()).isFalse();
+  }
+
+  private static ByteBuffer chunk(byte[] bytes, int at, int size, boolean direct) {
+    if (!direct) {
+      return ByteBuffer.wrap(bytes, at, size);
+    }
+    ByteBuffer buffer = ByteBuffer.allocateDirect(size);
+    buffer.put(bytes, at, size).flip();
+    return buffer;
+  }
+
+  @Provide
+  Arbitrary<List<String>> objects() {
+    Arbitrary<String> text = Arbitraries.of("{", "}", "[", "]", "\\\"", "\\\\", "a", " ", "é", ":", ",")
+        .list().ofMaxSize(12).map(parts -> String.join("", parts));
+    return Arbitraries.integers().between(0, 2).flatMap(nesting -> text.list().ofMinSize(1).ofMaxSize(3)
+        .map(values -> {
+          StringBuilder object = new StringBuilder("{\"type\":\"MODIFIED\"");
+          for (int i = 0; i < values.size(); i++) {
+            object.append(",\"k").append(i).append("\":");
+            object.append("{\"n\":[".repeat(nesting)).append('"').append(values.get(i)).append('"')
+                .append("]}".repeat(nesting));
+          }
+          return object.append('}').toString();
+        })).list();
+  }
+
+  @Provide
+  Arbitrary<List<String>> separators() {
+    return Arbitraries.of("", "\n", " ", "\r\n", "\t \n").list();
+  }
+}
