@@ -31,9 +31,9 @@ final class Entry<K> extends IndexedHeap.Node {
   }
 
   final K item;
-  /** Written under the queue's lock; read without it by {@link #coalesceIfQueued}. */
+  /** Written under the queue's lock; read without it by {@link #isQueuedAtLeast}. */
   volatile State state;
-  /** Priority while queued or processing; read without the lock by {@link #coalesceIfQueued}. */
+  /** Priority while queued or processing; read without the lock by {@link #isQueuedAtLeast}. */
   volatile int priority;
   /** Highest priority added while processing; used by the re-queue on done. */
   int pendingPriority;
@@ -58,13 +58,12 @@ final class Entry<K> extends IndexedHeap.Node {
   }
 
   /**
-   * The lock-free fast path of an add for an item that is already queued: succeeds when the entry
-   * is queued and its priority is at least {@code priority}, so the add changes nothing. The CAS
-   * writes {@code state}; {@link #handOut()} reads it by its own CAS, so everything the adding
-   * thread did before the add happens-before the worker that takes the item.
+   * The test of the lock-free fast path of an add: true when the entry is queued at {@code priority}
+   * or higher, so an add of its item at {@code priority} changes nothing. The add must still order
+   * itself before the hand-out ({@link CoalescedAdds}).
    */
-  boolean coalesceIfQueued(int priority) {
-    return state == State.QUEUED && priority <= this.priority && STATE.compareAndSet(this, State.QUEUED, State.QUEUED);
+  boolean isQueuedAtLeast(int priority) {
+    return state == State.QUEUED && priority <= this.priority;
   }
 
   /**

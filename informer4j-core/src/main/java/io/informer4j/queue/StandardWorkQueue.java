@@ -20,11 +20,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The work queue behind {@link WorkQueueBuilder#build()}: one lock guards every change to the map
  * from item to its {@link Entry} (queued, processing, or processing and dirty), the ready entries in
- * hand-out order, the in-flight list and the delayed adds. Two paths run without the lock, each a
- * compare-and-set on the entry's state: an add for an item that is already queued at an equal or
- * higher priority, the common case under heavy duplication ({@link Entry#coalesceIfQueued(int)}),
- * and, when no metrics are kept, {@code done} for an item that was not added again while processed
- * ({@link Entry#finishIfClean()}). Thread-safe; see the interfaces for the contract.
+ * hand-out order, the in-flight list and the delayed adds. Two paths run without the lock: an add
+ * for an item that is already queued at an equal or higher priority, the common case under heavy
+ * duplication (ordered before the hand-out by {@link CoalescedAdds}), and, when no metrics are
+ * kept, {@code done} for an item that was not added again while processed, a compare-and-set on
+ * the entry's state ({@link Entry#finishIfClean()}). Thread-safe; see the interfaces for the
+ * contract.
  *
  * @param <K> the item type
  */
@@ -42,6 +43,7 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   private final Condition itemReady = lock.newCondition();
   private final Condition nothingInFlight = lock.newCondition();
   private final ConcurrentHashMap<K, Entry<K>> entries = new ConcurrentHashMap<>();
+  private final CoalescedAdds coalescedAdds = new CoalescedAdds();
   private final ReadyQueue<K> ready;
   private final InFlight<K> inFlight = new InFlight<>();
   private final AtomicInteger inFlightCount = new AtomicInteger();
@@ -81,8 +83,11 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
       return false;
     }
     Entry<K> queued = entries.get(item);
-    if (queued != null && queued.coalesceIfQueued(priority)) {
-      return true;
+    if (queued != null && queued.isQueuedAtLeast(priority)) {
+      coalescedAdds.publish();
+      if (queued.isQueuedAtLeast(priority)) {
+        return true;
+      }
     }
     lock.lock();
     try {
@@ -213,6 +218,7 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     Entry<K> entry = ready.pop();
     depth = ready.size();
     entry.handOut();
+    coalescedAdds.acquire();
     long now = now();
     metrics.handedOut(now - entry.addedNanos);
     if (metrics.timed()) {
@@ -246,8 +252,8 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
         metrics.finished(now - entry.startedNanos);
       }
       if (entry.state == Entry.State.PROCESSING_DIRTY) {
-        entry.state = Entry.State.QUEUED;
         entry.priority = entry.pendingPriority;
+        entry.state = Entry.State.QUEUED;
         makeReady(entry, now);
       } else {
         entry.state = Entry.State.FINISHED;
