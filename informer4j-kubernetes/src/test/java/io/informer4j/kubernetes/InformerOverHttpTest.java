@@ -130,7 +130,9 @@ class InformerOverHttpTest {
     fixture.api.clearRequests();
     fixture.api.faults().failNextWatches(1, () -> new io.informer4j.source.TransientSourceException("internal error",
         io.informer4j.source.TransientSourceException.Reason.INTERNAL_ERROR));
-    fixture.api.faults().dropAllWatches();
+    // The informer opens its watch after it synced: drop it once it is open (or once the failed
+    // first attempt's relist opened the next one).
+    await().atMost(WAIT).until(() -> fixture.api.faults().dropAllWatches() > 0);
 
     await().atMost(WAIT).until(() -> requests().stream().filter(RecordedRequest::isList).count() >= 3);
     List<RecordedRequest> lists = requests().stream().filter(RecordedRequest::isList).toList();

@@ -32,6 +32,9 @@ import java.util.regex.Pattern;
  * once ({@link KubernetesTestServer#holdWatchEvents()}), which measures how fast the client takes
  * them.
  *
+ * <p>With {@code -Dinformer4j.idleSeconds=<s>}, each probe then stays idle for {@code s} seconds and
+ * counts its live threads again ({@code idle_threads}), showing which pools give idle threads back.
+ *
  * <p>Arguments: {@code <objects> <runs> <informers> <modified events> <client>...}; prints each
  * run's figures and the medians.
  */
@@ -41,6 +44,8 @@ public final class KubernetesComparison {
   private static final TypeKey TYPE = CONFIG_MAPS.type();
   private static final Pattern FIGURE = Pattern.compile("(\\w+)=([0-9.]+)");
   private static final int NAMESPACES = 20;
+  /** Seconds each probe stays idle after the events before it counts its threads again; 0 skips it. */
+  private static final int IDLE_SECONDS = Integer.getInteger("informer4j.idleSeconds", 0);
 
   private KubernetesComparison() {
   }
@@ -91,6 +96,11 @@ public final class KubernetesComparison {
       go(in, out, "burst", events);
       server.releaseWatchEvents();
       readFigures(out, "EVENTS", figures);
+      if (IDLE_SECONDS > 0) {
+        in.write("IDLE " + IDLE_SECONDS + "\n");
+        in.flush();
+        readFigures(out, "IDLE", figures);
+      }
     }
     process.waitFor();
     return figures;

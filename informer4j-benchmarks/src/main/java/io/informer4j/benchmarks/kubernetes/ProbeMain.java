@@ -17,6 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * client started), the live threads, and then, after each {@code GO <label> <m>} of the parent, how
  * fast {@code m} MODIFIED events reached the handler (reported as {@code <label>_events_per_s}); it
  * answers {@code READY} once it noted where its count starts, and the parent sends events only then.
+ * After {@code IDLE <s>} it waits {@code s} seconds and reports the live threads again
+ * ({@code idle_threads}).
  *
  * <p>Arguments: {@code <client> <server url> <objects> <informers>}.
  */
@@ -61,21 +63,31 @@ public final class ProbeMain {
           client.cached());
       System.out.flush();
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-      for (String go = in.readLine(); go != null && go.startsWith("GO "); go = in.readLine()) {
-        String[] words = go.split(" ");
-        long events = Long.parseLong(words[2]);
-        long before = updates.sum();
-        System.out.println("READY");
-        System.out.flush();
-        long eventsStart = System.nanoTime();
-        awaitCount(updates, before + events, "updates", client);
-        double seconds = (System.nanoTime() - eventsStart) / 1e9;
-        System.out.printf("EVENTS %s_events_per_s=%.0f%n", words[1], events / seconds);
-        System.out.flush();
+      for (String command = in.readLine(); command != null; command = in.readLine()) {
+        String[] words = command.split(" ");
+        if ("GO".equals(words[0])) {
+          countEvents(words[1], Long.parseLong(words[2]), updates, client);
+        } else if ("IDLE".equals(words[0])) {
+          Thread.sleep(TimeUnit.SECONDS.toMillis(Long.parseLong(words[1])));
+          System.out.printf("IDLE idle_threads=%d%n", ManagementFactory.getThreadMXBean().getThreadCount());
+          System.out.flush();
+        }
       }
     }
     System.out.flush();
     System.exit(0);
+  }
+
+  /** Answers READY, waits for {@code events} more updates and reports their rate as {@code <label>_events_per_s}. */
+  private static void countEvents(String label, long events, LongAdder updates, ProbeClient client) {
+    long before = updates.sum();
+    System.out.println("READY");
+    System.out.flush();
+    long eventsStart = System.nanoTime();
+    awaitCount(updates, before + events, "updates", client);
+    double seconds = (System.nanoTime() - eventsStart) / 1e9;
+    System.out.printf("EVENTS %s_events_per_s=%.0f%n", label, events / seconds);
+    System.out.flush();
   }
 
   /** Waits for the count; every 30 s without it, reports on standard error how far it got and the client's state. */
