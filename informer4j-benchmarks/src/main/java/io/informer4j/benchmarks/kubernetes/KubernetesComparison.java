@@ -32,8 +32,9 @@ import java.util.regex.Pattern;
  * once ({@link KubernetesTestServer#holdWatchEvents()}), which measures how fast the client takes
  * them.
  *
- * <p>With {@code -Dinformer4j.idleSeconds=<s>}, each probe then stays idle for {@code s} seconds and
- * counts its live threads again ({@code idle_threads}), showing which pools give idle threads back.
+ * <p>With {@code -Dinformer4j.idleSeconds=<s>}, each probe then counts its live threads after the
+ * events ({@code threads_after_events}), stays idle for {@code s} seconds and counts them again
+ * ({@code idle_threads}), showing which pools grow with work and which give idle threads back.
  *
  * <p>Arguments: {@code <objects> <runs> <informers> <modified events> <client>...}; prints each
  * run's figures and the medians.

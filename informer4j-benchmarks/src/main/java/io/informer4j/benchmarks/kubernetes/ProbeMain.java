@@ -17,8 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * client started), the live threads, and then, after each {@code GO <label> <m>} of the parent, how
  * fast {@code m} MODIFIED events reached the handler (reported as {@code <label>_events_per_s}); it
  * answers {@code READY} once it noted where its count starts, and the parent sends events only then.
- * After {@code IDLE <s>} it waits {@code s} seconds and reports the live threads again
- * ({@code idle_threads}).
+ * After {@code IDLE <s>} it reports the live threads after the events ({@code threads_after_events}),
+ * waits {@code s} seconds and reports them again ({@code idle_threads}).
  *
  * <p>Arguments: {@code <client> <server url> <objects> <informers>}.
  */
@@ -68,8 +68,10 @@ public final class ProbeMain {
         if ("GO".equals(words[0])) {
           countEvents(words[1], Long.parseLong(words[2]), updates, client);
         } else if ("IDLE".equals(words[0])) {
+          int afterEvents = ManagementFactory.getThreadMXBean().getThreadCount();
           Thread.sleep(TimeUnit.SECONDS.toMillis(Long.parseLong(words[1])));
-          System.out.printf("IDLE idle_threads=%d%n", ManagementFactory.getThreadMXBean().getThreadCount());
+          System.out.printf("IDLE threads_after_events=%d idle_threads=%d%n", afterEvents,
+              ManagementFactory.getThreadMXBean().getThreadCount());
           System.out.flush();
         }
       }
