@@ -1,5 +1,6 @@
 package io.informer4j.kubernetes.testserver;
 
+import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.ServerWebSocket;
@@ -10,45 +11,48 @@ import java.util.List;
 /**
  * Where one watch's encoded events go: a chunked response (one JSON event per line) or a WebSocket
  * (one event per text message). Events are kept, in order, while no transport is attached yet (an
- * upgrade completes asynchronously) and while the {@link WatchGate} holds them; held events of a
- * chunked response are written in buffers of up to {@value #BATCH_BYTES} bytes. Thread-safe; the
+ * upgrade completes asynchronously) and while the {@link WatchGate} holds them. Writes are combined
+ * as an API server's buffered writer does: events sent while a write is pending join it, and one task
+ * on the connection's event loop writes them all (a chunked response in buffers of up to
+ * {@value #BATCH_BYTES} bytes), then the end of the watch if it ended. Thread-safe; the
  * {@link WatchGate}'s lock is taken before a channel's, never while holding one.
  */
 final class WatchChannel {
 
   private static final int BATCH_BYTES = 256 * 1024;
 
-  private final List<byte[]> held = new ArrayList<>();
   private final WatchGate gate;
+  private final Context context;
+  private List<byte[]> held = new ArrayList<>();
+  private List<byte[]> pending = new ArrayList<>();
   private HttpServerResponse response;
   private ServerWebSocket socket;
   private boolean holding;
+  private boolean flushScheduled;
   private Boolean endedCleanly;
+  private boolean closeScheduled;
+  private boolean closing;
 
-  /** A channel whose events {@code gate} can hold; registered with it until the watch ends. */
-  WatchChannel(WatchGate gate) {
+  /**
+   * A channel writing on {@code context} (the connection's event loop) whose events {@code gate} can
+   * hold; registered with the gate until the watch ends.
+   */
+  WatchChannel(WatchGate gate, Context context) {
     this.gate = gate;
+    this.context = context;
     gate.register(this);
   }
 
-  /** Streams to a chunked response from now on (held events first). */
-  void attach(HttpServerResponse target) {
-    if (attachLocked(target, null)) {
-      gate.unregister(this);
-    }
+  /** Streams to a chunked response from now on (held events first, unless the gate holds them). */
+  synchronized void attach(HttpServerResponse target) {
+    response = target;
+    flushHeld();
   }
 
-  /** Streams to a WebSocket from now on (held events first). */
-  void attach(ServerWebSocket target) {
-    if (attachLocked(null, target)) {
-      gate.unregister(this);
-    }
-  }
-
-  private synchronized boolean attachLocked(HttpServerResponse targetResponse, ServerWebSocket targetSocket) {
-    response = targetResponse;
-    socket = targetSocket;
-    return flushHeld();
+  /** Streams to a WebSocket from now on (held events first, unless the gate holds them). */
+  synchronized void attach(ServerWebSocket target) {
+    socket = target;
+    flushHeld();
   }
 
   /** Keeps every event from now on until {@link #release()}. */
@@ -56,13 +60,22 @@ final class WatchChannel {
     holding = true;
   }
 
-  /**
-   * Writes the held events and lets new ones through; returns true when that also ended the watch
-   * (it ended while held), so the gate can forget it.
-   */
-  synchronized boolean release() {
+  /** Lets the held events and new ones through; a watch that ended while held is then closed. */
+  synchronized void release() {
     holding = false;
-    return flushHeld();
+    flushHeld();
+  }
+
+  private void flushHeld() {
+    if (!canWrite()) {
+      return;
+    }
+    pending.addAll(held);
+    held = new ArrayList<>();
+    if (endedCleanly != null && !closing) {
+      closeScheduled = true;
+    }
+    scheduleFlush();
   }
 
   synchronized void send(byte[] event) {
@@ -70,24 +83,21 @@ final class WatchChannel {
       return;
     }
     if (canWrite()) {
-      write(event);
+      pending.add(event);
+      scheduleFlush();
     } else {
       held.add(event);
     }
   }
 
-  /** Ends the watch cleanly, once the events before it are written. */
-  void end() {
-    if (finish(true)) {
-      gate.unregister(this);
-    }
+  /** Ends the watch cleanly, after the events before it. */
+  synchronized void end() {
+    finish(true);
   }
 
-  /** Breaks the watch's connection, once the events before it are written. */
-  void drop() {
-    if (finish(false)) {
-      gate.unregister(this);
-    }
+  /** Breaks the watch's connection, after the events before it. */
+  synchronized void drop() {
+    finish(false);
   }
 
   /** The client closed the connection: nothing more can be written, the gate forgets the channel. */
@@ -95,31 +105,56 @@ final class WatchChannel {
     gate.unregister(this);
   }
 
+  private void finish(boolean clean) {
+    if (endedCleanly != null) {
+      return;
+    }
+    endedCleanly = clean;
+    if (canWrite()) {
+      closeScheduled = true;
+      scheduleFlush();
+    }
+  }
+
   private boolean canWrite() {
     return (response != null || socket != null) && !holding;
   }
 
-  /** Writes the held events if it can; returns true when it also closed the ended watch. */
-  private boolean flushHeld() {
-    if (!canWrite()) {
-      return false;
+  private void scheduleFlush() {
+    if (!flushScheduled) {
+      flushScheduled = true;
+      context.runOnContext(ignored -> flush());
     }
-    if (socket != null) {
-      held.forEach(this::write);
-    } else {
-      writeInBatches();
-    }
-    held.clear();
-    if (endedCleanly != null) {
-      close(endedCleanly);
-      return true;
-    }
-    return false;
   }
 
-  private void writeInBatches() {
-    Buffer batch = Buffer.buffer(BATCH_BYTES);
-    for (byte[] event : held) {
+  /** Runs on the connection's event loop: writes what is pending, then closes if the watch ended. */
+  private void flush() {
+    List<byte[]> events;
+    boolean close;
+    boolean clean;
+    synchronized (this) {
+      events = pending;
+      pending = new ArrayList<>();
+      flushScheduled = false;
+      close = closeScheduled;
+      closing |= closeScheduled;
+      closeScheduled = false;
+      clean = Boolean.TRUE.equals(endedCleanly);
+    }
+    if (socket != null) {
+      events.forEach(event -> socket.writeTextMessage(new String(event, StandardCharsets.UTF_8)));
+    } else {
+      writeInBatches(events);
+    }
+    if (close) {
+      close(clean);
+      gate.unregister(this);
+    }
+  }
+
+  private void writeInBatches(List<byte[]> events) {
+    Buffer batch = Buffer.buffer(Math.min(BATCH_BYTES, 64 * events.size() + 64));
+    for (byte[] event : events) {
       if (batch.length() > 0 && batch.length() + event.length + 1 > BATCH_BYTES) {
         response.write(batch);
         batch = Buffer.buffer(BATCH_BYTES);
@@ -128,27 +163,6 @@ final class WatchChannel {
     }
     if (batch.length() > 0) {
       response.write(batch);
-    }
-  }
-
-  /** Marks the watch ended; returns true when it was closed now (nothing held, a transport attached). */
-  private synchronized boolean finish(boolean clean) {
-    if (endedCleanly != null) {
-      return false;
-    }
-    endedCleanly = clean;
-    if (canWrite()) {
-      close(clean);
-      return true;
-    }
-    return false;
-  }
-
-  private void write(byte[] event) {
-    if (socket != null) {
-      socket.writeTextMessage(new String(event, StandardCharsets.UTF_8));
-    } else {
-      response.write(Buffer.buffer(event.length + 1).appendBytes(event).appendByte((byte) '\n'));
     }
   }
 

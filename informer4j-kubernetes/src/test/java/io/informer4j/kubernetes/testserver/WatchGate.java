@@ -34,6 +34,6 @@ final class WatchGate {
   /** Writes every held event and lets events through again. */
   synchronized void release() {
     holding = false;
-    open.removeIf(WatchChannel::release);
+    open.forEach(WatchChannel::release);
   }
 }

@@ -37,7 +37,7 @@ final class WatchResponder {
    */
   static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, WatchRequest request,
                       boolean partial, HttpServerRequest http, Context context, WatchGate gate) {
-    WatchChannel channel = new WatchChannel(gate);
+    WatchChannel channel = new WatchChannel(gate, context);
     WatchHandle handle;
     try {
       handle = source.watch(request, new Encoder(descriptor, partial, channel));
