@@ -32,6 +32,7 @@ final class WatchChannel {
   private Boolean endedCleanly;
   private boolean closeScheduled;
   private boolean closing;
+  private boolean disconnected;
 
   /**
    * A channel writing on {@code context} (the connection's event loop) whose events {@code gate} can
@@ -79,7 +80,7 @@ final class WatchChannel {
   }
 
   synchronized void send(byte[] event) {
-    if (endedCleanly != null) {
+    if (endedCleanly != null || disconnected) {
       return;
     }
     if (canWrite()) {
@@ -100,8 +101,13 @@ final class WatchChannel {
     finish(false);
   }
 
-  /** The client closed the connection: nothing more can be written, the gate forgets the channel. */
+  /** The client closed the connection: nothing more is written or kept, the gate forgets the channel. */
   void disconnected() {
+    synchronized (this) {
+      disconnected = true;
+      pending.clear();
+      held.clear();
+    }
     gate.unregister(this);
   }
 
@@ -117,7 +123,7 @@ final class WatchChannel {
   }
 
   private boolean canWrite() {
-    return (response != null || socket != null) && !holding;
+    return (response != null || socket != null) && !holding && !disconnected;
   }
 
   private void scheduleFlush() {
@@ -133,6 +139,10 @@ final class WatchChannel {
     boolean close;
     boolean clean;
     synchronized (this) {
+      if (disconnected) {
+        flushScheduled = false;
+        return;
+      }
       events = pending;
       pending = new ArrayList<>();
       flushScheduled = false;
