@@ -1,10 +1,12 @@
 package io.informer4j.kubernetes;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.informer4j.kubernetes.internal.ModelProperties;
+import io.informer4j.kubernetes.internal.ReadOnlyCopies;
+import io.informer4j.kubernetes.internal.ReadOnlyObjects;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -37,7 +39,7 @@ public final class KubernetesTransforms {
   /**
    * Makes the strings that repeat from object to object share one instance each
    * ({@link String#intern()}), so a cache of many objects keeps one copy of them instead of one per
-   * object: {@code apiVersion} (and {@code kind} of dynamic resources), the namespace, the creation
+   * object: {@code apiVersion} and {@code kind}, the namespace, the creation
    * timestamp, label values, owner references' {@code apiVersion} and {@code kind}, and the
    * {@code manager}, {@code operation}, {@code apiVersion}, {@code time}, {@code fieldsType} and
    * {@code subresource} of {@code managedFields} entries. Map keys need nothing: the JSON decoder
@@ -50,24 +52,54 @@ public final class KubernetesTransforms {
    */
   public static <T extends HasMetadata> UnaryOperator<T> shareRepeatedStrings() {
     return object -> {
-      object.setApiVersion(shared(object.getApiVersion()));
-      if (object instanceof GenericKubernetesResource generic) {
-        generic.setKind(shared(generic.getKind()));
-      }
-      ObjectMeta metadata = object.getMetadata();
-      if (metadata != null) {
-        metadata.setNamespace(shared(metadata.getNamespace()));
-        metadata.setCreationTimestamp(shared(metadata.getCreationTimestamp()));
-        shareValues(metadata.getLabels());
-        shareOwnerReferences(metadata.getOwnerReferences());
-        shareManagedFields(metadata.getManagedFields());
-      }
+      shareStrings(object);
       return object;
     };
   }
 
+  /**
+   * Makes cached objects smaller by making them read-only: does what {@link #shareRepeatedStrings()}
+   * does, then replaces the object's maps and lists by compact unmodifiable copies (an empty one by
+   * the JDK's shared empty instance, a small map by one array of keys and values instead of a hash
+   * table with a node per entry) and makes the field sets of {@code managedFields} entries
+   * ({@code fieldsV1}) one shared, unmodifiable instance per distinct content. Covered: labels,
+   * annotations, finalizers, owner references, managed fields and the additional properties of
+   * {@code metadata}; the object's additional properties (the whole content of a
+   * {@code GenericKubernetesResource}); {@code data} and {@code binaryData} of ConfigMaps,
+   * {@code data} and {@code stringData} of Secrets. Other fields of typed models are left as decoded.
+   * Objects keep every field, compare equal to what was decoded and serialize to the same JSON (key
+   * order kept). Measured saving: docs/PERFORMANCE.md.
+   *
+   * <p><b>The objects become read-only.</b> Changing one of those maps or lists in place throws
+   * {@link UnsupportedOperationException}, and so do fabric8's helpers that do so on a cached object
+   * ({@code addFinalizer}, {@code addOwnerReference}, {@code getLabels().put}, …). A cached object
+   * must not be changed in any case (it is the cache's, and other handlers see it); copy it first —
+   * {@link HasMetadataAdapter#deepCopy} or fabric8's builders ({@code new ConfigMapBuilder(cached)})
+   * make fresh, modifiable maps and lists (a builder copies {@code fieldsV1} one level deep only).
+   * Combine with {@link #stripManagedFields()} by applying that one first.
+   */
+  public static <T extends HasMetadata> UnaryOperator<T> compactReadOnly() {
+    return object -> {
+      shareStrings(object);
+      return ReadOnlyObjects.compact(object);
+    };
+  }
+
+  private static void shareStrings(HasMetadata object) {
+    object.setApiVersion(shared(object.getApiVersion()));
+    ModelProperties.of(object).replaceKind(object, KubernetesTransforms::shared);
+    ObjectMeta metadata = object.getMetadata();
+    if (metadata != null) {
+      metadata.setNamespace(shared(metadata.getNamespace()));
+      metadata.setCreationTimestamp(shared(metadata.getCreationTimestamp()));
+      shareValues(metadata.getLabels());
+      shareOwnerReferences(metadata.getOwnerReferences());
+      shareManagedFields(metadata.getManagedFields());
+    }
+  }
+
   private static void shareValues(Map<String, String> map) {
-    if (map != null && !map.isEmpty()) {
+    if (map != null && !map.isEmpty() && !ReadOnlyCopies.isReadOnly(map)) {
       map.replaceAll((key, value) -> shared(value));
     }
   }
@@ -75,8 +107,10 @@ public final class KubernetesTransforms {
   private static void shareOwnerReferences(List<OwnerReference> references) {
     if (references != null) {
       for (OwnerReference reference : references) {
-        reference.setApiVersion(shared(reference.getApiVersion()));
-        reference.setKind(shared(reference.getKind()));
+        if (reference != null) {
+          reference.setApiVersion(shared(reference.getApiVersion()));
+          reference.setKind(shared(reference.getKind()));
+        }
       }
     }
   }
@@ -84,6 +118,9 @@ public final class KubernetesTransforms {
   private static void shareManagedFields(List<ManagedFieldsEntry> entries) {
     if (entries != null) {
       for (ManagedFieldsEntry entry : entries) {
+        if (entry == null) {
+          continue;
+        }
         entry.setManager(shared(entry.getManager()));
         entry.setOperation(shared(entry.getOperation()));
         entry.setApiVersion(shared(entry.getApiVersion()));

@@ -22,18 +22,21 @@ final class Informer4jProbe implements ProbeClient {
   private final KubernetesBackend backend;
   private final UnaryOperator<ConfigMap> transform;
   private final boolean watchList;
+  private final long pageSize;
   private final InformerRuntime runtime = InformerRuntime.create("probe");
   private final List<SharedIndexInformer<ConfigMap>> informers = new ArrayList<>();
 
   /**
    * @param transform what each informer applies to decoded objects, or null for nothing
    * @param watchList whether the informers sync by watch-list (else a paged LIST)
+   * @param pageSize the list page size, or 0 for the informer's default
    */
-  Informer4jProbe(String url, UnaryOperator<ConfigMap> transform, boolean watchList) {
+  Informer4jProbe(String url, UnaryOperator<ConfigMap> transform, boolean watchList, long pageSize) {
     this.client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(url).build()).build();
     this.backend = KubernetesBackend.using(client);
     this.transform = transform;
     this.watchList = watchList;
+    this.pageSize = pageSize;
   }
 
   @Override
@@ -43,7 +46,7 @@ final class Informer4jProbe implements ProbeClient {
       InformerBuilder<ConfigMap> builder = SharedIndexInformer
           .builder(backend.typed(ConfigMap.class), backend.adapter(ConfigMap.class))
           .selection(namespace == null ? Selection.all() : Selection.inNamespace(namespace)).runtime(runtime)
-          .watchList(watchList);
+          .watchList(watchList).pageSize(pageSize);
       if (transform != null) {
         builder.transform(transform);
       }

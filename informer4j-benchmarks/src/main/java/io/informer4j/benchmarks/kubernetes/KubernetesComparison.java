@@ -36,6 +36,9 @@ import java.util.regex.Pattern;
  * events ({@code threads_after_events}), stays idle for {@code s} seconds and counts them again
  * ({@code idle_threads}), showing which pools grow with work and which give idle threads back.
  *
+ * <p>{@code -Dinformer4j.probeJvmOptions="<options>"} adds JVM options to every probe, for example
+ * {@code -XX:StartFlightRecording=filename=probe.jfr} to profile the clients.
+ *
  * <p>Arguments: {@code <objects> <runs> <informers> <modified events> <client>...}; prints each
  * run's figures and the medians.
  */
@@ -47,6 +50,8 @@ public final class KubernetesComparison {
   private static final int NAMESPACES = 20;
   /** Seconds each probe stays idle after the events before it counts its threads again; 0 skips it. */
   private static final int IDLE_SECONDS = Integer.getInteger("informer4j.idleSeconds", 0);
+  /** Extra options for each probe JVM, space-separated (a profiler, say); none by default. */
+  private static final String PROBE_OPTIONS = System.getProperty("informer4j.probeJvmOptions", "");
 
   private KubernetesComparison() {
   }
@@ -79,9 +84,13 @@ public final class KubernetesComparison {
   private static Map<String, Double> probe(String client, KubernetesTestServer server, SimulatedApi api, int objects,
                                            int informers, int events, int probe) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process process = new ProcessBuilder(java, "-Xmx2g", "-Xms2g", "-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
-        ProbeMain.class.getName(), client, server.url(), Integer.toString(objects), Integer.toString(informers))
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    List<String> command = new ArrayList<>(List.of(java, "-Xmx2g", "-Xms2g", "-XX:+UseG1GC"));
+    if (!PROBE_OPTIONS.isBlank()) {
+      command.addAll(List.of(PROBE_OPTIONS.trim().split("\\s+")));
+    }
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName(), client,
+        server.url(), Integer.toString(objects), Integer.toString(informers)));
+    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     Map<String, Double> figures = new LinkedHashMap<>();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
          Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {

@@ -28,26 +28,45 @@ interface ProbeClient extends AutoCloseable {
   void close() throws Exception;
 
   /**
-   * Returns the client named on the command line: {@code informer4j} (watch-list),
-   * {@code informer4j-list} (paged LIST then watch), either with {@code -strip} (strip-managedFields
-   * transform) or {@code -share} (share-repeated-strings transform), {@code fabric8},
-   * {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe}).
+   * Returns the client named on the command line: {@code informer4j} (watch-list) or
+   * {@code informer4j-list} (paged LIST then watch), each optionally followed by transforms applied
+   * in the order named — {@code -strip} (strip managedFields), {@code -share} (share repeated
+   * strings), {@code -compact} (compact read-only objects), and {@code -page<n>} sets the list page
+   * size (else the informer's default), e.g. {@code informer4j-list-strip-compact};
+   * or {@code fabric8}, {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe}).
    */
   static ProbeClient named(String name, String url) {
-    UnaryOperator<ConfigMap> strip = KubernetesTransforms.stripManagedFields();
-    UnaryOperator<ConfigMap> share = KubernetesTransforms.shareRepeatedStrings();
     return switch (name) {
-      case "informer4j" -> new Informer4jProbe(url, null, true);
-      case "informer4j-strip" -> new Informer4jProbe(url, strip, true);
-      case "informer4j-share" -> new Informer4jProbe(url, share, true);
-      case "informer4j-list" -> new Informer4jProbe(url, null, false);
-      case "informer4j-list-strip" -> new Informer4jProbe(url, strip, false);
-      case "informer4j-list-share" -> new Informer4jProbe(url, share, false);
       case "fabric8" -> new Fabric8Probe(url);
       case "client-java" -> new ClientJavaProbe(url);
       case "raw-http" -> new RawHttpProbe(url);
-      default -> throw new IllegalArgumentException("unknown client '" + name + "'");
+      default -> informer4jNamed(name, url);
     };
+  }
+
+  private static ProbeClient informer4jNamed(String name, String url) {
+    String[] parts = name.split("-");
+    if (!parts[0].equals("informer4j")) {
+      throw new IllegalArgumentException("unknown client '" + name + "'");
+    }
+    boolean list = parts.length > 1 && parts[1].equals("list");
+    UnaryOperator<ConfigMap> transform = null;
+    long pageSize = 0;
+    for (int i = list ? 2 : 1; i < parts.length; i++) {
+      if (parts[i].startsWith("page")) {
+        pageSize = Long.parseLong(parts[i].substring("page".length()));
+        continue;
+      }
+      UnaryOperator<ConfigMap> next = switch (parts[i]) {
+        case "strip" -> KubernetesTransforms.stripManagedFields();
+        case "share" -> KubernetesTransforms.shareRepeatedStrings();
+        case "compact" -> KubernetesTransforms.compactReadOnly();
+        default -> throw new IllegalArgumentException("unknown transform '" + parts[i] + "' in '" + name + "'");
+      };
+      UnaryOperator<ConfigMap> before = transform;
+      transform = before == null ? next : object -> next.apply(before.apply(object));
+    }
+    return new Informer4jProbe(url, transform, !list, pageSize);
   }
 
   /** Returns the namespace of informer {@code index} of {@code count}, or null (all) for a single informer. */

@@ -1,0 +1,85 @@
+package io.informer4j.kubernetes.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * Unmodifiable, compact copies of the maps and lists that decoded Kubernetes objects hold: empty ones
+ * become the JDK's shared empty instances, small maps an {@link ArrayMap}, lists without nulls the
+ * JDK's immutable lists; larger maps and lists with nulls keep their contents behind an unmodifiable
+ * view. Iteration order is kept. Stateless and thread-safe; the arguments are not changed.
+ */
+public final class ReadOnlyCopies {
+
+  private static final Class<?> UNMODIFIABLE_VIEW = Collections.unmodifiableMap(Map.of()).getClass();
+
+  private ReadOnlyCopies() {
+  }
+
+  /**
+   * Returns whether {@code map} is one of the non-empty read-only maps this class makes, for callers
+   * that would otherwise change it in place.
+   */
+  public static boolean isReadOnly(Map<?, ?> map) {
+    return map instanceof ArrayMap || map.getClass() == UNMODIFIABLE_VIEW;
+  }
+
+  /** Returns an unmodifiable copy of {@code map} (its values as they are), or null for null. */
+  public static <K, V> Map<K, V> map(Map<K, V> map) {
+    return map(map, UnaryOperator.identity());
+  }
+
+  /** Returns an unmodifiable copy of {@code list} (its elements as they are), or null for null. */
+  public static <E> List<E> list(List<E> list) {
+    return list(list, UnaryOperator.identity());
+  }
+
+  /**
+   * Returns {@code value} with every map and list in it, at any depth, replaced by an unmodifiable
+   * copy (the shape of JSON decoded into maps and lists); other values are returned as they are.
+   */
+  @SuppressWarnings("unchecked")
+  public static Object tree(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      return map((Map<Object, Object>) map, ReadOnlyCopies::tree);
+    }
+    if (value instanceof List<?> list) {
+      return list((List<Object>) list, ReadOnlyCopies::tree);
+    }
+    return value;
+  }
+
+  /** Returns {@link #tree} of a map, typed as one; null for null. */
+  @SuppressWarnings("unchecked")
+  public static <K> Map<K, Object> mapTree(Map<K, Object> map) {
+    return (Map<K, Object>) tree(map);
+  }
+
+  private static <K, V> Map<K, V> map(Map<K, V> map, UnaryOperator<V> value) {
+    if (map == null || map instanceof ArrayMap) {
+      return map;
+    }
+    if (map.isEmpty()) {
+      return Map.of();
+    }
+    if (map.size() <= ArrayMap.MAX_SIZE && !map.containsKey(null)) {
+      return ArrayMap.copyOf(map, value);
+    }
+    Map<K, V> copy = new LinkedHashMap<>(map);
+    copy.replaceAll((k, v) -> value.apply(v));
+    return Collections.unmodifiableMap(copy);
+  }
+
+  private static <E> List<E> list(List<E> list, UnaryOperator<E> element) {
+    if (list == null) {
+      return null;
+    }
+    List<E> copy = new ArrayList<>(list);
+    copy.replaceAll(element);
+    return copy.contains(null) ? Collections.unmodifiableList(copy) : List.copyOf(copy);
+  }
+}
