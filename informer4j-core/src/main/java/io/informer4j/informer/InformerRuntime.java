@@ -1,5 +1,6 @@
 package io.informer4j.informer;
 
+import io.informer4j.informer.internal.ElasticThreadPool;
 import io.informer4j.time.Clock;
 import io.informer4j.time.ExecutorScheduler;
 import io.informer4j.time.Scheduler;
@@ -8,7 +9,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       holds one dispatch thread, the others keep serving its siblings;
  *   <li>one timer thread for backoff, resync and watch timeouts.
  * </ul>
- * Pool threads are daemons and end after 30 s idle. Watch events arrive on the backend's own
+ * A pool starts a thread only when work arrives and all of its threads are busy, so a light load
+ * runs on few threads; pool threads are daemons and end after 30 s idle. Watch events arrive on the backend's own
  * threads (for example its HTTP client's) and are only enqueued there.
  *
  * <p>Thread-safe. {@link #close(Duration)} ends every thread; informers still using the runtime then
@@ -64,10 +65,7 @@ public final class InformerRuntime implements AutoCloseable {
   }
 
   private ThreadPoolExecutor pool(String prefix, int size) {
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS,
-        new LinkedBlockingQueue<>(), threadFactory(prefix));
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
+    return ElasticThreadPool.create(size, IDLE_TIMEOUT, threadFactory(prefix));
   }
 
   /** Names threads, makes them daemons and remembers the live ones, so {@link #close} can join them. */
