@@ -1,7 +1,6 @@
 package io.informer4j.kubernetes;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.informer4j.kubernetes.internal.ApiConnection;
 import io.informer4j.kubernetes.internal.ErrorMapping;
 import io.informer4j.kubernetes.internal.HttpStreamWatch;
@@ -76,8 +75,7 @@ public final class KubernetesListerWatcher<T extends HasMetadata> implements Lis
     ResourceDescriptor descriptor = resource.resolve();
     String path = RequestPaths.list(descriptor, request);
     String what = "list " + path;
-    HttpResponse<InputStream> response = connection.get(path, listAccept, true, what);
-    try (InputStream body = response.body()) {
+    try (InputStream body = connection.get(path, listAccept, true, what)) {
       return listDecoder.decode(body, sink);
     } catch (JacksonException | IOException e) {
       Throwable cause = e.getCause() instanceof IOException io ? io : e;
@@ -85,10 +83,10 @@ public final class KubernetesListerWatcher<T extends HasMetadata> implements Lis
         throw ErrorMapping.fromFailure(what + " (reading the body)", cause);
       }
       throw new TransientSourceException(what + ": the answer is not a list: " + e.getMessage(),
-          TransientSourceException.Reason.CONNECTION_LOST, response.code(), e);
+          TransientSourceException.Reason.CONNECTION_LOST, 0, e);
     } catch (IllegalStateException e) {
       throw new TransientSourceException(what + ": the answer is not a list: " + e.getMessage(),
-          TransientSourceException.Reason.CONNECTION_LOST, response.code(), e);
+          TransientSourceException.Reason.CONNECTION_LOST, 0, e);
     }
   }
 

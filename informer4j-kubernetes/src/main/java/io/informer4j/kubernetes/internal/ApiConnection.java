@@ -3,6 +3,7 @@ package io.informer4j.kubernetes.internal;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.RequestConfig;
 import io.fabric8.kubernetes.client.RequestConfigBuilder;
+import io.fabric8.kubernetes.client.http.AsyncBody;
 import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
@@ -61,28 +62,29 @@ public final class ApiConnection {
   }
 
   /**
-   * Sends a GET and returns the response once its headers arrived, its body still unread; for a
-   * 2xx answer only.
+   * Sends a GET and returns the body of a 2xx answer as a stream once the headers arrived, read ahead
+   * of the caller ({@link BodyInputStream}); the caller closes it.
    *
    * @param streaming true to lift fabric8's request timeout (long lists)
    * @throws SourceException the mapped error for a non-2xx answer or a failure to connect
    */
-  public HttpResponse<InputStream> get(String path, String accept, boolean streaming, String what) {
+  public BodyInputStream get(String path, String accept, boolean streaming, String what) {
     HttpRequest.Builder request = http.newHttpRequestBuilder().uri(uri(path)).header("Accept", accept);
     if (streaming) {
       request.forStreaming();
     }
-    HttpResponse<InputStream> response = await(http.sendAsync(request.build(), InputStream.class), what);
+    BodyInputStream body = new BodyInputStream();
+    HttpResponse<AsyncBody> response = await(http.consumeBytes(request.build(), body), what);
+    body.start(response.body());
     if (!response.isSuccessful()) {
-      throw errorOf(response, what);
+      throw errorOf(response, body, what);
     }
-    return response;
+    return body;
   }
 
   /** Sends a GET and parses the JSON answer. Blocks. @throws SourceException as {@link #get} */
   public JsonNode getJson(String path, String what) {
-    HttpResponse<InputStream> response = get(path, JSON, false, what);
-    try (InputStream body = response.body()) {
+    try (InputStream body = get(path, JSON, false, what)) {
       return json.mapper().readTree(body);
     } catch (IOException | JacksonException e) {
       throw ErrorMapping.fromFailure(what + " (reading the answer)", e);
@@ -90,14 +92,12 @@ public final class ApiConnection {
   }
 
   /** Reads a non-2xx answer's Status body and maps it; closes the body. */
-  private SourceException errorOf(HttpResponse<InputStream> response, String what) {
+  private SourceException errorOf(HttpResponse<?> response, InputStream answer, String what) {
     ApiStatus status = ApiStatus.EMPTY;
-    try (InputStream body = response.body()) {
-      if (body != null) {
-        byte[] bytes = body.readNBytes(MAX_ERROR_BODY);
-        if (bytes.length > 0) {
-          status = ApiStatus.from(json.mapper().readTree(bytes));
-        }
+    try (InputStream body = answer) {
+      byte[] bytes = body.readNBytes(MAX_ERROR_BODY);
+      if (bytes.length > 0) {
+        status = ApiStatus.from(json.mapper().readTree(bytes));
       }
     } catch (IOException | JacksonException e) {
       // the code alone decides; the body was not a Status
