@@ -56,29 +56,40 @@ public final class ModelProperties {
     }
   }
 
+  /** Returns the public method, adapted to take and return {@code Object}s, or null if there is none. */
   private static MethodHandle accessor(Class<?> type, String name, MethodType methodType) {
     try {
-      return MethodHandles.publicLookup().findVirtual(type, name, methodType);
+      MethodHandle method = MethodHandles.publicLookup().findVirtual(type, name, methodType);
+      return method.asType(method.type().generic());
     } catch (NoSuchMethodException | IllegalAccessException absent) {
       return null;
     }
   }
 
   private static Object get(MethodHandle getter, Object model) {
-    return call(getter, model);
+    try {
+      return (Object) getter.invokeExact(model);
+    } catch (Throwable failure) {
+      throw rethrown(failure);
+    }
   }
 
   private static void set(MethodHandle setter, Object model, Object value) {
-    call(setter, model, value);
+    try {
+      Object none = (Object) setter.invokeExact(model, value);
+      assert none == null;
+    } catch (Throwable failure) {
+      throw rethrown(failure);
+    }
   }
 
-  private static Object call(MethodHandle handle, Object... arguments) {
-    try {
-      return handle.invokeWithArguments(arguments);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable checked) {
-      throw new IllegalStateException(checked);
+  private static RuntimeException rethrown(Throwable failure) {
+    if (failure instanceof RuntimeException runtime) {
+      throw runtime;
     }
+    if (failure instanceof Error error) {
+      throw error;
+    }
+    return new IllegalStateException(failure);
   }
 }
