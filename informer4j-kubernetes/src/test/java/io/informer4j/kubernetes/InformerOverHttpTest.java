@@ -13,6 +13,7 @@ import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.TooManyRequestsException;
+import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
@@ -20,6 +21,7 @@ import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApiBuilder;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,7 +32,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Informers of this module against the test server through HTTP: relists after compaction (410 as
  * a status and as an ERROR event), an expired continue token, watch-list with its bookmark and the
- * fallback to LIST on 422, 403 and 429.
+ * fallback to LIST on 422, 403 and 429, a list body cut off by a reset connection.
  */
 class InformerOverHttpTest {
 
@@ -227,5 +229,25 @@ class InformerOverHttpTest {
     write("shop", "cm-1", "1");
     await().atMost(WAIT).untilAsserted(() -> assertThat(Informers.versions(informer)).isEqualTo(truth()));
     assertThat(requests().stream().filter(RecordedRequest::isList).count()).isEqualTo(1);
+  }
+
+  @Test
+  void aListCutInTheMiddleOfItsBodyIsATypedConnectionLossAndIsRetriedWithNothingLost() {
+    start(b -> b);
+    for (int i = 0; i < 50; i++) {
+      write("shop", "cm-" + i, "x".repeat(2000));
+    }
+    List<ConfigMap> received = new ArrayList<>();
+    fixture.server.cutNextListAfter(20);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fixture.backend.typed(ConfigMap.class)
+            .list(ListRequest.of(io.informer4j.source.Selection.all(), ""), received::add))
+        .isInstanceOfSatisfying(TransientSourceException.class,
+            e -> assertThat(e.reason()).isEqualTo(TransientSourceException.Reason.CONNECTION_LOST));
+    assertThat(received).hasSizeLessThanOrEqualTo(20);
+
+    fixture.server.cutNextListAfter(30);
+    startInformer(fixture.backend.typed(ConfigMap.class), false, 0);
+    assertThat(Informers.versions(informer)).isEqualTo(truth());
+    assertThat(informer.status().errors()).isPositive();
   }
 }

@@ -49,6 +49,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final ServedTypes types = new ServedTypes();
   private final ObjectWrites writes;
   private final WatchGate watchGate = new WatchGate();
+  private final AtomicInteger nextListCut = new AtomicInteger(ListResponder.NO_CUT);
   private final Vertx vertx = Vertx.vertx();
   private final ExecutorService workers = Executors.newCachedThreadPool(task -> {
     Thread thread = new Thread(task, "kubernetes-test-server-" + WORKER_IDS.incrementAndGet());
@@ -131,6 +132,17 @@ public final class KubernetesTestServer implements AutoCloseable {
    */
   public void releaseWatchEvents() {
     watchGate.release();
+  }
+
+  /**
+   * Makes the next list answer break off after {@code items} items: what was encoded so far is sent,
+   * then the connection is reset, as when a server goes away in the middle of a list.
+   */
+  public void cutNextListAfter(int items) {
+    if (items < 1) {
+      throw new IllegalArgumentException("cut after at least one item: " + items);
+    }
+    nextListCut.set(items);
   }
 
   /** Stops serving; open connections are closed. */
@@ -216,7 +228,8 @@ public final class KubernetesTestServer implements AutoCloseable {
         WatchResponder.respond(descriptor, source, RequestOptions.watch(request.params(), ns), partial, request, context,
             watchGate);
       } else {
-        ListResponder.respond(descriptor, source, RequestOptions.list(request.params(), ns), partial, request.response());
+        ListResponder.respond(descriptor, source, RequestOptions.list(request.params(), ns), partial, request.response(),
+            nextListCut.getAndSet(ListResponder.NO_CUT));
       }
     });
   }

@@ -5,6 +5,7 @@ import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.TransientSourceException;
 import io.informer4j.testkit.SimObject;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -21,19 +22,22 @@ import java.util.Map;
  */
 final class ListResponder {
 
+  /** The cut of a list that is not cut. */
+  static final int NO_CUT = -1;
   private static final int FLUSH_BYTES = 64 * 1024;
 
   private ListResponder() {
   }
 
   /**
-   * Lists and writes the answer.
+   * Lists and writes the answer, or with {@code cutAfter} items written (unless {@link #NO_CUT}),
+   * sends what it has and fails with {@code CONNECTION_LOST} (the caller resets the connection).
    *
    * @throws io.informer4j.source.SourceException if the list fails before any byte was written
    */
   static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, ListRequest request,
-                      boolean partial, HttpServerResponse response) {
-    ChunkedItems items = new ChunkedItems(descriptor, partial, response);
+                      boolean partial, HttpServerResponse response, int cutAfter) {
+    ChunkedItems items = new ChunkedItems(descriptor, partial, response, cutAfter);
     ListPage page = source.list(request, items);
     items.finish(page);
   }
@@ -43,14 +47,17 @@ final class ListResponder {
     private final ResourceDescriptor descriptor;
     private final boolean partial;
     private final HttpServerResponse response;
+    private final int cutAfter;
+    private int written;
     private Buffer pending = Buffer.buffer(FLUSH_BYTES + 4096);
     private boolean started;
     private boolean first = true;
 
-    ChunkedItems(ResourceDescriptor descriptor, boolean partial, HttpServerResponse response) {
+    ChunkedItems(ResourceDescriptor descriptor, boolean partial, HttpServerResponse response, int cutAfter) {
       this.descriptor = descriptor;
       this.partial = partial;
       this.response = response;
+      this.cutAfter = cutAfter;
     }
 
     @Override
@@ -64,6 +71,11 @@ final class ListResponder {
       first = false;
       pending.appendBytes(HttpBodies.json(partial ? ObjectJson.toPartialDocument(item)
           : ObjectJson.toDocument(descriptor.type(), item)));
+      if (++written == cutAfter) {
+        HttpBodies.writeWithBackpressure(response, pending);
+        throw new TransientSourceException("the list was cut after " + written + " items",
+            TransientSourceException.Reason.CONNECTION_LOST);
+      }
       if (pending.length() >= FLUSH_BYTES) {
         Buffer full = pending;
         pending = Buffer.buffer(FLUSH_BYTES + 4096);
