@@ -66,12 +66,22 @@ public final class ReadOnlyCopies {
     if (map.isEmpty()) {
       return Map.of();
     }
-    if (map.size() <= ArrayMap.MAX_SIZE && !map.containsKey(null)) {
+    if (map.size() <= ArrayMap.MAX_SIZE && !hasNullKey(map)) {
       return ArrayMap.copyOf(map, value);
     }
     Map<K, V> copy = new LinkedHashMap<>(map);
     copy.replaceAll((k, v) -> value.apply(v));
     return Collections.unmodifiableMap(copy);
+  }
+
+  /** Looks for a null key by iterating, as some maps (sorted, concurrent) refuse {@code containsKey(null)}. */
+  private static boolean hasNullKey(Map<?, ?> map) {
+    for (Object key : map.keySet()) {
+      if (key == null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static <E> List<E> list(List<E> list, UnaryOperator<E> element) {

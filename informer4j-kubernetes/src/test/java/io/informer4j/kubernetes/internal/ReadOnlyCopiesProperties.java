@@ -68,4 +68,21 @@ class ReadOnlyCopiesProperties {
     leaf.put("changed-after", 1);
     assertThat(copiedLeaf).doesNotContainKey("changed-after");
   }
+
+  @Property(tries = 50)
+  void sortedMapsAndMapsWithANullKeyAreCopiedToo(@ForAll @Size(max = 40) List<@StringLength(max = 3) String> keys) {
+    Map<String, Object> sorted = new java.util.TreeMap<>();
+    Map<String, Object> withNullKey = new LinkedHashMap<>();
+    withNullKey.put(null, "n");
+    for (String key : keys) {
+      sorted.put(key, key);
+      withNullKey.put(key, key);
+    }
+
+    assertThat(ReadOnlyCopies.map(sorted)).isEqualTo(sorted);
+    assertThat(new ArrayList<>(ReadOnlyCopies.map(sorted).keySet())).isEqualTo(new ArrayList<>(sorted.keySet()));
+    Map<String, Object> copy = ReadOnlyCopies.map(withNullKey);
+    assertThat(copy).isEqualTo(withNullKey).containsEntry(null, "n");
+    assertThatThrownBy(() -> copy.put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
+  }
 }
