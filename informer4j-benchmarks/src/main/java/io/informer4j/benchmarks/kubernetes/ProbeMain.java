@@ -4,7 +4,10 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadInfo;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -57,7 +60,7 @@ public final class ProbeMain {
       sampler.interrupt();
       sampler.join();
       long retained = settledHeap() - baseline;
-      int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+      int threads = countThreads("after the sync");
       System.out.printf("SYNCED sync_ms=%d peak_mib=%.1f retained_bytes_per_object=%d threads=%d cached=%d%n",
           TimeUnit.NANOSECONDS.toMillis(syncNanos), (peak.get() - baseline) / 1048576.0, retained / objects, threads,
           client.cached());
@@ -68,10 +71,9 @@ public final class ProbeMain {
         if ("GO".equals(words[0])) {
           countEvents(words[1], Long.parseLong(words[2]), updates, client);
         } else if ("IDLE".equals(words[0])) {
-          int afterEvents = ManagementFactory.getThreadMXBean().getThreadCount();
+          int afterEvents = countThreads("after the events");
           Thread.sleep(TimeUnit.SECONDS.toMillis(Long.parseLong(words[1])));
-          System.out.printf("IDLE threads_after_events=%d idle_threads=%d%n", afterEvents,
-              ManagementFactory.getThreadMXBean().getThreadCount());
+          System.out.printf("IDLE threads_after_events=%d idle_threads=%d%n", afterEvents, countThreads("idle"));
           System.out.flush();
         }
       }
@@ -90,6 +92,19 @@ public final class ProbeMain {
     double seconds = (System.nanoTime() - eventsStart) / 1e9;
     System.out.printf("EVENTS %s_events_per_s=%.0f%n", label, events / seconds);
     System.out.flush();
+  }
+
+  /**
+   * Returns the JVM's live thread count and lists, on standard error, the live threads by name
+   * (digits folded), so a census says whose threads they are.
+   */
+  private static int countThreads(String when) {
+    Map<String, Long> byName = new TreeMap<>();
+    for (ThreadInfo info : ManagementFactory.getThreadMXBean().dumpAllThreads(false, false)) {
+      byName.merge(info.getThreadName().replaceAll("\\d+", "N"), 1L, Long::sum);
+    }
+    System.err.println("threads " + when + ": " + byName);
+    return ManagementFactory.getThreadMXBean().getThreadCount();
   }
 
   /** Waits for the count; every 30 s without it, reports on standard error how far it got and the client's state. */
