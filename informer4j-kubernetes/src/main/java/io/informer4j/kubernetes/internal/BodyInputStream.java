@@ -105,6 +105,7 @@ public final class BodyInputStream extends InputStream implements AsyncBody.Cons
     while (true) {
       int copied = -1;
       boolean ask;
+      boolean interrupted = false;
       synchronized (this) {
         if (closed) {
           throw new IOException("the body stream is closed");
@@ -118,12 +119,13 @@ public final class BodyInputStream extends InputStream implements AsyncBody.Cons
         }
         ask = claimRequest();
         if (copied < 0 && !ask) {
-          if (awaitDelivery()) {
+          interrupted = !awaitDelivery();
+          if (!interrupted) {
             continue;
           }
         }
       }
-      if (Thread.currentThread().isInterrupted() && copied < 0 && !ask) {
+      if (interrupted) {
         close();
         throw new InterruptedIOException("interrupted while waiting for the body");
       }
