@@ -55,6 +55,9 @@ class EtcdRestartTest {
       assertThat(informer.status().errors()).isGreaterThanOrEqualTo(1);
 
       server.restart();
+      // The test's own client may still be in gRPC's reconnect back-off from the kill, and fails fast
+      // (UNAVAILABLE) until it reconnects; the writes below must not race that.
+      await().atMost(WAIT).ignoreExceptions().until(() -> writer.currentRevision() > 0);
       writer.put("ns", "w-00002", new Widget(Map.of(), "after-restart"));
       writer.delete("ns", "w-00003");
       writer.put("ns", "born-after-restart", Widget.labelled(Map.of()));
