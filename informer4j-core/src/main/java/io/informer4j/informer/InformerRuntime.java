@@ -25,8 +25,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       holds one dispatch thread, the others keep serving its siblings;
  *   <li>one timer thread for backoff, resync and watch timeouts.
  * </ul>
- * A pool starts a thread only when work arrives and all of its threads are busy, so a light load
- * runs on few threads; pool threads are daemons and end after 30 s idle. Watch events arrive on the backend's own
+ * A pool starts a thread only when work has waited 5 ms with all of its threads busy, so a light
+ * load and a pipeline of short stages run on few threads, while work stuck behind a blocked thread
+ * still gets one promptly; pool threads are daemons and end after 30 s idle. Watch events arrive on the backend's own
  * threads (for example its HTTP client's) and are only enqueued there.
  *
  * <p>Thread-safe. {@link #close(Duration)} ends every thread; informers still using the runtime then
@@ -35,6 +36,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class InformerRuntime implements AutoCloseable {
 
   private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+  /** How long work waits for a busy pool before a thread is added for it. */
+  private static final Duration THREAD_START_DELAY = Duration.ofMillis(5);
 
   private final String name;
   private final ThreadPoolExecutor io;
@@ -46,10 +49,10 @@ public final class InformerRuntime implements AutoCloseable {
 
   private InformerRuntime(Builder b) {
     this.name = b.name;
-    this.io = pool(b.name + "-io", b.ioThreads);
-    this.dispatch = pool(b.name + "-dispatch", b.dispatchThreads);
     this.timer = new ScheduledThreadPoolExecutor(1, threadFactory(b.name + "-timer"));
     timer.setRemoveOnCancelPolicy(true);
+    this.io = pool(b.name + "-io", b.ioThreads);
+    this.dispatch = pool(b.name + "-dispatch", b.dispatchThreads);
     this.scheduler = b.scheduler != null ? b.scheduler : new ExecutorScheduler(timer);
     this.clock = b.clock;
   }
@@ -65,7 +68,7 @@ public final class InformerRuntime implements AutoCloseable {
   }
 
   private ThreadPoolExecutor pool(String prefix, int size) {
-    return ElasticThreadPool.create(size, IDLE_TIMEOUT, threadFactory(prefix));
+    return ElasticThreadPool.create(size, IDLE_TIMEOUT, threadFactory(prefix), THREAD_START_DELAY, timer);
   }
 
   /** Names threads, makes them daemons and remembers the live ones, so {@link #close} can join them. */

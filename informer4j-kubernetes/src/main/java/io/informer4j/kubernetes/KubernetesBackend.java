@@ -6,11 +6,17 @@ import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.vertx5.Vertx5HttpClientFactory;
 import io.informer4j.kubernetes.internal.ApiConnection;
 import io.informer4j.kubernetes.internal.FabricJson;
+import io.informer4j.kubernetes.internal.LeanVertx;
 import io.informer4j.kubernetes.internal.ResourceResolver;
 import io.informer4j.meta.TypeKey;
+import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The entry point of the Kubernetes backend: sources ({@link KubernetesListerWatcher}) for typed,
@@ -32,9 +38,17 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p>Thread-safe. Closing closes the fabric8 client only if this backend created it.
+ * <p>A client that {@code connect} creates runs its HTTP connections on max(1, cores ÷ 4) Vert.x
+ * event loops (fabric8's default is up to 2 × cores): the loops only move bytes and frame watch
+ * events, the informers' own runtime does the rest. For other HTTP settings build the fabric8
+ * client yourself and pass it to {@link #using} or {@link #builder}.
+ *
+ * <p>Thread-safe. Closing closes the fabric8 client (and its Vert.x) only if this backend created it.
  */
 public final class KubernetesBackend implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(KubernetesBackend.class);
+  private static final Duration VERTX_CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
   private static final String PARTIAL_LIST_ACCEPT =
       "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
@@ -48,10 +62,13 @@ public final class KubernetesBackend implements AutoCloseable {
   private final FabricJson json = new FabricJson();
   private final ApiConnection connection;
   private final KubernetesTypeDiscovery discovery;
+  private final Vertx ownedVertx;
 
-  private KubernetesBackend(KubernetesClient client, boolean ownsClient, WatchTransport transport, boolean watchList) {
+  private KubernetesBackend(KubernetesClient client, boolean ownsClient, Vertx ownedVertx, WatchTransport transport,
+                            boolean watchList) {
     this.client = Objects.requireNonNull(client, "client");
     this.ownsClient = ownsClient;
+    this.ownedVertx = ownedVertx;
     this.transport = Objects.requireNonNull(transport, "transport");
     this.watchList = watchList;
     this.connection = new ApiConnection(client, json);
@@ -60,12 +77,23 @@ public final class KubernetesBackend implements AutoCloseable {
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
   public static KubernetesBackend connect() {
-    return builder(new KubernetesClientBuilder().build()).ownsClient(true).build();
+    return connect(Config.autoConfigure(null));
   }
 
   /** Connects with an explicit fabric8 configuration; owns the client. */
   public static KubernetesBackend connect(Config config) {
-    return builder(new KubernetesClientBuilder().withConfig(config).build()).ownsClient(true).build();
+    Objects.requireNonNull(config, "config");
+    Vertx vertx = LeanVertx.create();
+    try {
+      KubernetesClient client = new KubernetesClientBuilder().withConfig(config)
+          .withHttpClientFactory(new Vertx5HttpClientFactory(vertx)).build();
+      Builder builder = builder(client).ownsClient(true);
+      builder.ownedVertx = vertx;
+      return builder.build();
+    } catch (RuntimeException e) {
+      LeanVertx.close(vertx, VERTX_CLOSE_TIMEOUT);
+      throw e;
+    }
   }
 
   /** Uses an existing fabric8 client with default options; the caller keeps owning it. */
@@ -153,12 +181,18 @@ public final class KubernetesBackend implements AutoCloseable {
     return client;
   }
 
-  /** Stops discovery's CRD watches, and closes the fabric8 client if this backend created it. */
+  /**
+   * Stops discovery's CRD watches, and closes the fabric8 client if this backend owns it (and the
+   * Vert.x under it if {@code connect} created that, waiting up to 10 s for it to close).
+   */
   @Override
   public void close() {
     discovery.close();
     if (ownsClient) {
       client.close();
+    }
+    if (ownedVertx != null && !LeanVertx.close(ownedVertx, VERTX_CLOSE_TIMEOUT)) {
+      log.warn("the Vert.x instance of the Kubernetes client did not close within {}", VERTX_CLOSE_TIMEOUT);
     }
   }
 
@@ -178,6 +212,7 @@ public final class KubernetesBackend implements AutoCloseable {
     private boolean ownsClient;
     private WatchTransport transport = WatchTransport.HTTP_STREAM;
     private boolean watchList = true;
+    private Vertx ownedVertx;
 
     private Builder(KubernetesClient client) {
       this.client = Objects.requireNonNull(client, "client");
@@ -206,7 +241,7 @@ public final class KubernetesBackend implements AutoCloseable {
 
     /** Returns the backend. */
     public KubernetesBackend build() {
-      return new KubernetesBackend(client, ownsClient, transport, watchList);
+      return new KubernetesBackend(client, ownsClient, ownedVertx, transport, watchList);
     }
   }
 }

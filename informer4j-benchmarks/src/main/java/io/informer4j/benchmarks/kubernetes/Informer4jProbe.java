@@ -2,8 +2,6 @@ package io.informer4j.benchmarks.kubernetes;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.informer4j.informer.EventHandler;
 import io.informer4j.informer.InformerBuilder;
 import io.informer4j.informer.InformerRuntime;
@@ -18,7 +16,6 @@ import java.util.function.UnaryOperator;
 /** informer4j's informers on this module's Kubernetes backend, all sharing one {@link InformerRuntime}. */
 final class Informer4jProbe implements ProbeClient {
 
-  private final KubernetesClient client;
   private final KubernetesBackend backend;
   private final UnaryOperator<ConfigMap> transform;
   private final boolean watchList;
@@ -32,8 +29,7 @@ final class Informer4jProbe implements ProbeClient {
    * @param pageSize the list page size, or 0 for the informer's default
    */
   Informer4jProbe(String url, UnaryOperator<ConfigMap> transform, boolean watchList, long pageSize) {
-    this.client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(url).build()).build();
-    this.backend = KubernetesBackend.using(client);
+    this.backend = KubernetesBackend.connect(new ConfigBuilder().withMasterUrl(url).build());
     this.transform = transform;
     this.watchList = watchList;
     this.pageSize = pageSize;
@@ -81,6 +77,6 @@ final class Informer4jProbe implements ProbeClient {
   public void close() {
     informers.forEach(SharedIndexInformer::stop);
     runtime.close();
-    client.close();
+    backend.close();
   }
 }

@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TransferQueue;
@@ -18,8 +20,13 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link ElasticThreadPool}: threads only when all are busy, bounded, nothing lost, idle threads end. */
+/**
+ * {@link ElasticThreadPool}: threads only when all are busy (and, with a start delay, only for work
+ * that waited that long), bounded, nothing lost, idle threads end.
+ */
 class ElasticThreadPoolTest {
 
   private final AtomicInteger started = new AtomicInteger();
@@ -30,6 +37,7 @@ class ElasticThreadPoolTest {
     return thread;
   };
   private final List<ElasticThreadPool> pools = new ArrayList<>();
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
 
   @AfterEach
   void tearDown() throws InterruptedException {
@@ -37,10 +45,15 @@ class ElasticThreadPoolTest {
       pool.shutdownNow();
       assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
     }
+    timer.shutdownNow();
   }
 
   private ElasticThreadPool pool(int maxThreads, Duration keepAlive) {
-    ElasticThreadPool pool = ElasticThreadPool.create(maxThreads, keepAlive, factory);
+    return pool(maxThreads, keepAlive, Duration.ZERO);
+  }
+
+  private ElasticThreadPool pool(int maxThreads, Duration keepAlive, Duration startDelay) {
+    ElasticThreadPool pool = ElasticThreadPool.create(maxThreads, keepAlive, factory, startDelay, timer);
     pools.add(pool);
     return pool;
   }
@@ -52,8 +65,9 @@ class ElasticThreadPoolTest {
     for (int i = 1; i <= 50; i++) {
       pool.execute(ran::incrementAndGet);
       int expected = i;
-      await().until(() -> ran.get() == expected && pool.getActiveCount() == 0);
-      await().until(() -> ((TransferQueue<Runnable>) pool.getQueue()).hasWaitingConsumer());
+      await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+          .until(() -> ran.get() == expected && pool.getActiveCount() == 0
+              && ((TransferQueue<Runnable>) pool.getQueue()).hasWaitingConsumer());
     }
     assertThat(started).hasValue(1);
     assertThat(pool.getLargestPoolSize()).isEqualTo(1);
@@ -78,6 +92,77 @@ class ElasticThreadPoolTest {
 
     await().until(() -> ran.get() == 10);
     assertThat(started).hasValue(3);
+  }
+
+  @Test
+  void withAStartDelayWorkHandedOnByAFinishingTaskRunsOnTheSameThread() {
+    ElasticThreadPool pool = pool(4, Duration.ofMinutes(1), Duration.ofMinutes(1));
+    AtomicInteger stage = new AtomicInteger();
+    pool.execute(() -> {
+      stage.set(1);
+      pool.execute(() -> pool.execute(() -> stage.set(3)));
+      stage.compareAndSet(1, 2);
+    });
+
+    await().until(() -> stage.get() == 3);
+
+    assertThat(started).hasValue(1);
+  }
+
+  @Test
+  void withAStartDelayWorkBehindABlockedThreadGetsANewThread() {
+    ElasticThreadPool pool = pool(4, Duration.ofMinutes(1), Duration.ofMillis(10));
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger ran = new AtomicInteger();
+    pool.execute(() -> awaitQuietly(release));
+    await().until(() -> pool.getActiveCount() == 1);
+
+    pool.execute(ran::incrementAndGet);
+    pool.execute(ran::incrementAndGet);
+
+    await().until(() -> ran.get() == 2);
+    assertThat(release.getCount()).isEqualTo(1);
+    assertThat(started.get()).isBetween(2, 3);
+    release.countDown();
+  }
+
+  @Test
+  void withAStartDelayThreadsAreAddedUpToTheMaximumForWaitingWorkAndNothingIsLost() {
+    ElasticThreadPool pool = pool(3, Duration.ofMinutes(1), Duration.ofMillis(5));
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger ran = new AtomicInteger();
+    for (int i = 0; i < 10; i++) {
+      pool.execute(() -> {
+        awaitQuietly(release);
+        ran.incrementAndGet();
+      });
+    }
+
+    await().until(() -> pool.getActiveCount() == 3);
+    assertThat(pool.getQueue()).hasSize(7);
+    release.countDown();
+    await().until(() -> ran.get() == 10);
+    assertThat(started).hasValue(3);
+  }
+
+  @Test
+  void aStartDelayNeedsATimerAndNoDelayIsNegative() {
+    assertThatThrownBy(() -> ElasticThreadPool.create(1, Duration.ofSeconds(1), factory, Duration.ofMillis(1), null))
+        .isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> ElasticThreadPool.create(1, Duration.ofSeconds(1), factory, Duration.ofMillis(-1), timer))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aStoppedTimerStopsAddingThreadsButWorkStillRunsOnTheThreadsThereAre() {
+    ElasticThreadPool pool = pool(4, Duration.ofMinutes(1), Duration.ofMillis(1));
+    timer.shutdownNow();
+    AtomicInteger ran = new AtomicInteger();
+    for (int i = 0; i < 100; i++) {
+      pool.execute(ran::incrementAndGet);
+    }
+
+    await().until(() -> ran.get() == 100);
   }
 
   @Test
@@ -110,15 +195,17 @@ class ElasticThreadPoolTest {
 
   /**
    * 8 submitting threads, 10,000 tasks each, of random short durations, some submitted from inside
-   * tasks, with a keep-alive so short that threads end and start all along: every task runs exactly
-   * once and the pool never exceeds its maximum. The seed is printed for a failing run to be redone.
+   * tasks, with a keep-alive so short that threads end and start all along, without and with a
+   * start delay: every task runs exactly once and the pool never exceeds its maximum. The seed is
+   * printed for a failing run to be redone.
    */
-  @Test
-  void underRandomConcurrentLoadEveryTaskRunsExactlyOnceWithinTheMaximum() throws InterruptedException {
+  @ParameterizedTest(name = "start delay {0} ns")
+  @ValueSource(longs = {0, 100_000})
+  void underRandomConcurrentLoadEveryTaskRunsExactlyOnceWithinTheMaximum(long startDelayNanos) throws InterruptedException {
     long seed = Long.getLong("elastic.seed", 20261130L);
     int submitters = 8;
     int perSubmitter = 10_000;
-    ElasticThreadPool pool = pool(4, Duration.ofNanos(200_000));
+    ElasticThreadPool pool = pool(4, Duration.ofNanos(200_000), Duration.ofNanos(startDelayNanos));
     AtomicIntegerArray runs = new AtomicIntegerArray(submitters * perSubmitter * 2);
     List<Thread> threads = new ArrayList<>();
     for (int s = 0; s < submitters; s++) {
