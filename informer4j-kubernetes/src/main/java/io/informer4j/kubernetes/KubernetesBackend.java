@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.vertx5.Vertx5HttpClientFactory;
@@ -77,7 +78,7 @@ public final class KubernetesBackend implements AutoCloseable {
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
   public static KubernetesBackend connect() {
-    return connect(Config.autoConfigure(null));
+    return connect(new ConfigBuilder().build());
   }
 
   /** Connects with an explicit fabric8 configuration; owns the client. */
