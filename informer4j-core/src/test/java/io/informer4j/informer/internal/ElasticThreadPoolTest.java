@@ -73,9 +73,10 @@ class ElasticThreadPoolTest {
     assertThat(pool.getLargestPoolSize()).isEqualTo(1);
   }
 
-  @Test
-  void busyThreadsMakeNewOnesUpToTheMaximumAndTheRestWaitsWithoutLoss() throws InterruptedException {
-    ElasticThreadPool pool = pool(3, Duration.ofMinutes(1));
+  @ParameterizedTest(name = "start delay {0} ms")
+  @ValueSource(longs = {0, 5})
+  void busyThreadsMakeNewOnesUpToTheMaximumAndTheRestWaitsWithoutLoss(long startDelayMillis) {
+    ElasticThreadPool pool = pool(3, Duration.ofMinutes(1), Duration.ofMillis(startDelayMillis));
     CountDownLatch release = new CountDownLatch(1);
     AtomicInteger ran = new AtomicInteger();
     for (int i = 0; i < 10; i++) {
@@ -124,25 +125,6 @@ class ElasticThreadPoolTest {
     assertThat(release.getCount()).isEqualTo(1);
     assertThat(started.get()).isBetween(2, 3);
     release.countDown();
-  }
-
-  @Test
-  void withAStartDelayThreadsAreAddedUpToTheMaximumForWaitingWorkAndNothingIsLost() {
-    ElasticThreadPool pool = pool(3, Duration.ofMinutes(1), Duration.ofMillis(5));
-    CountDownLatch release = new CountDownLatch(1);
-    AtomicInteger ran = new AtomicInteger();
-    for (int i = 0; i < 10; i++) {
-      pool.execute(() -> {
-        awaitQuietly(release);
-        ran.incrementAndGet();
-      });
-    }
-
-    await().until(() -> pool.getActiveCount() == 3);
-    assertThat(pool.getQueue()).hasSize(7);
-    release.countDown();
-    await().until(() -> ran.get() == 10);
-    assertThat(started).hasValue(3);
   }
 
   @Test
