@@ -9,6 +9,9 @@ import tools.jackson.databind.ObjectReader;
  * fields), exposed as a Jackson {@link ObjectMapper} so lists and watch streams can be decoded
  * token by token with exactly the rules fabric8 applies to whole documents.
  *
+ * <p>One addition: {@link DirectAnySetters}, which makes fabric8's any-setters (the fields a model
+ * does not declare) cheap to call; what is decoded does not change.
+ *
  * <p>fabric8 builds its mapper inside {@link KubernetesSerialization}'s constructor and does not
  * publish it; this subclass keeps the mapper fabric8 configured. Thread-safe once constructed.
  */
@@ -24,7 +27,7 @@ public final class FabricJson extends KubernetesSerialization {
 
   @Override
   protected ObjectMapper configureMapper(ObjectMapper mapper) {
-    ObjectMapper result = super.configureMapper(mapper);
+    ObjectMapper result = super.configureMapper(mapper).rebuild().addModule(DirectAnySetters.module()).build();
     configured = result;
     return result;
   }
