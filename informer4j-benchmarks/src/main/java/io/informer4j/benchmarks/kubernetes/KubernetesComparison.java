@@ -40,7 +40,9 @@ import java.util.regex.Pattern;
  * {@code -XX:StartFlightRecording=filename=probe.jfr} to profile the clients.
  *
  * <p>Arguments: {@code <objects> <runs> <informers> <modified events> <client>...}; prints each
- * run's figures and the medians.
+ * run's figures and the medians. Runs are interleaved (the first run of every client, then the
+ * second of every client, …), so a machine that gets slower or faster during the comparison, or a
+ * server whose state ages, weighs on every client alike.
  */
 public final class KubernetesComparison {
 
@@ -68,16 +70,17 @@ public final class KubernetesComparison {
       for (int i = 0; i < objects; i++) {
         api.create(TYPE, configMap(i, 0));
       }
+      Map<String, List<Map<String, Double>>> results = new LinkedHashMap<>();
       int probes = 0;
-      for (String client : clients) {
-        List<Map<String, Double>> results = new ArrayList<>();
-        for (int run = 0; run < runs; run++) {
+      for (int run = 0; run < runs; run++) {
+        for (String client : clients) {
           Map<String, Double> figures = probe(client, server, api, objects, informers, events, probes++);
           System.out.println(client + " run " + run + ": " + figures);
-          results.add(figures);
+          results.computeIfAbsent(client, c -> new ArrayList<>()).add(figures);
         }
-        System.out.println("MEDIAN " + client + " objects=" + objects + " informers=" + informers + ": " + medians(results));
       }
+      results.forEach((client, figures) -> System.out.println(
+          "MEDIAN " + client + " objects=" + objects + " informers=" + informers + ": " + medians(figures)));
     }
   }
 

@@ -50,6 +50,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final ObjectWrites writes;
   private final WatchGate watchGate = new WatchGate();
   private final AtomicInteger nextListCut = new AtomicInteger(ListResponder.NO_CUT);
+  private final EncodedObjects encodedObjects = new EncodedObjects();
   private final Vertx vertx = Vertx.vertx();
   private final ExecutorService workers = Executors.newCachedThreadPool(task -> {
     Thread thread = new Thread(task, "kubernetes-test-server-" + WORKER_IDS.incrementAndGet());
@@ -229,7 +230,7 @@ public final class KubernetesTestServer implements AutoCloseable {
             watchGate);
       } else {
         ListResponder.respond(descriptor, source, RequestOptions.list(request.params(), ns), partial, request.response(),
-            nextListCut.getAndSet(ListResponder.NO_CUT));
+            nextListCut.getAndSet(ListResponder.NO_CUT), encodedObjects);
       }
     });
   }

@@ -17,7 +17,8 @@ import java.util.Map;
  * Answers a list request by streaming the page from the simulated API: the body is chunked and
  * written as items arrive (64 KiB at a time, at the client's pace), items first and the list's
  * metadata ({@code resourceVersion}, {@code continue}, {@code remainingItemCount}) last, since it
- * is known only at the end. Runs on a worker thread. Metadata-only clients
+ * is known only at the end; each object's JSON is encoded once per version ({@link EncodedObjects}).
+ * Runs on a worker thread. Metadata-only clients
  * ({@code as=PartialObjectMetadataList}) get only each object's metadata.
  */
 final class ListResponder {
@@ -36,8 +37,8 @@ final class ListResponder {
    * @throws io.informer4j.source.SourceException if the list fails before any byte was written
    */
   static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, ListRequest request,
-                      boolean partial, HttpServerResponse response, int cutAfter) {
-    ChunkedItems items = new ChunkedItems(descriptor, partial, response, cutAfter);
+                      boolean partial, HttpServerResponse response, int cutAfter, EncodedObjects encoded) {
+    ChunkedItems items = new ChunkedItems(descriptor, partial, response, cutAfter, encoded);
     ListPage page = source.list(request, items);
     items.finish(page);
   }
@@ -48,13 +49,16 @@ final class ListResponder {
     private final boolean partial;
     private final HttpServerResponse response;
     private final int cutAfter;
+    private final EncodedObjects encoded;
     private int written;
     private Buffer pending = Buffer.buffer(FLUSH_BYTES + 4096);
     private boolean started;
     private boolean first = true;
 
-    ChunkedItems(ResourceDescriptor descriptor, boolean partial, HttpServerResponse response, int cutAfter) {
+    ChunkedItems(ResourceDescriptor descriptor, boolean partial, HttpServerResponse response, int cutAfter,
+                 EncodedObjects encoded) {
       this.descriptor = descriptor;
+      this.encoded = encoded;
       this.partial = partial;
       this.response = response;
       this.cutAfter = cutAfter;
@@ -69,8 +73,7 @@ final class ListResponder {
         pending.appendByte((byte) ',');
       }
       first = false;
-      pending.appendBytes(HttpBodies.json(partial ? ObjectJson.toPartialDocument(item)
-          : ObjectJson.toDocument(descriptor.type(), item)));
+      pending.appendBytes(encoded.json(descriptor.type(), partial, item));
       if (++written == cutAfter) {
         HttpBodies.writeWithBackpressure(response, pending);
         throw new TransientSourceException("the list was cut after " + written + " items",
