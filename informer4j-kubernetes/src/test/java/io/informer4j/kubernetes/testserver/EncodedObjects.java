@@ -5,9 +5,9 @@ import io.informer4j.testkit.SimObject;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The JSON of the objects the server lists, encoded once per stored object version and reused by
- * every list that returns that version (an API server likewise keeps the serialized form of cached
- * objects, so that serving them again costs a copy, not an encoding). An entry is reused only for
+ * The JSON of the objects the server sends, encoded once per stored object version and reused by
+ * every list and watch event that carries that version (an API server likewise keeps the serialized
+ * form of cached objects, so that serving them again costs a copy, not an encoding). An entry is reused only for
  * the very instance the simulated API stored, so a new version of an object, or a store that hands
  * out fresh instances, is always encoded anew. One entry per object key and form; entries of deleted
  * objects stay until their key is listed again. Thread-safe.
@@ -22,7 +22,7 @@ final class EncodedObjects {
 
   private final ConcurrentHashMap<Slot, Encoded> bySlot = new ConcurrentHashMap<>();
 
-  /** Returns the JSON of {@code object} as a list item: metadata only when {@code partial}. */
+  /** Returns the JSON of {@code object}: metadata only when {@code partial}. The caller must not change it. */
   byte[] json(TypeKey type, boolean partial, SimObject object) {
     Slot slot = new Slot(type, partial, object.key());
     Encoded known = bySlot.get(slot);

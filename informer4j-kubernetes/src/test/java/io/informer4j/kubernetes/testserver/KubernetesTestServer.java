@@ -227,7 +227,7 @@ public final class KubernetesTestServer implements AutoCloseable {
       String ns = descriptor.scope() == io.informer4j.meta.Scope.CLUSTER ? null : namespace;
       if (watch) {
         WatchResponder.respond(descriptor, source, RequestOptions.watch(request.params(), ns), partial, request, context,
-            watchGate);
+            watchGate, encodedObjects);
       } else {
         ListResponder.respond(descriptor, source, RequestOptions.list(request.params(), ns), partial, request.response(),
             nextListCut.getAndSet(ListResponder.NO_CUT), encodedObjects);

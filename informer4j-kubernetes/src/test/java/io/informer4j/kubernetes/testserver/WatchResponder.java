@@ -5,6 +5,7 @@ import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchEventType;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
@@ -12,6 +13,8 @@ import io.informer4j.testkit.SimObject;
 import io.vertx.core.Context;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,11 +39,12 @@ final class WatchResponder {
    * @throws SourceException if the simulated API refused the watch (nothing was written yet)
    */
   static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, WatchRequest request,
-                      boolean partial, HttpServerRequest http, Context context, WatchGate gate) {
+                      boolean partial, HttpServerRequest http, Context context, WatchGate gate,
+                      EncodedObjects encoded) {
     WatchChannel channel = new WatchChannel(gate, context);
     WatchHandle handle;
     try {
-      handle = source.watch(request, new Encoder(descriptor, partial, channel));
+      handle = source.watch(request, new Encoder(descriptor, partial, channel, encoded));
     } catch (RuntimeException refused) {
       channel.disconnected();
       throw refused;
@@ -71,22 +75,37 @@ final class WatchResponder {
     }
   }
 
-  /** Turns the simulated API's events into Kubernetes watch-event JSON. */
-  private record Encoder(ResourceDescriptor descriptor, boolean partial, WatchChannel channel)
+  /**
+   * Turns the simulated API's events into Kubernetes watch-event JSON; an object's JSON is the one
+   * {@link EncodedObjects} keeps for its version.
+   */
+  private record Encoder(ResourceDescriptor descriptor, boolean partial, WatchChannel channel, EncodedObjects encoded)
       implements WatchListener<SimObject> {
 
     @Override
     public void onEvent(WatchEvent<SimObject> event) {
-      Object object = switch (event.type()) {
-        case ADDED, MODIFIED, DELETED -> partial ? ObjectJson.toPartialDocument(event.object())
-            : ObjectJson.toDocument(descriptor.type(), event.object());
-        case BOOKMARK -> ObjectJson.bookmark(descriptor.type(), event.resourceVersion(), event.initialEventsEnd());
-        case ERROR -> Statuses.of(event.error()).status();
-      };
+      channel.send(switch (event.type()) {
+        case ADDED, MODIFIED, DELETED ->
+            withEncodedObject(event.type(), encoded.json(descriptor.type(), partial, event.object()));
+        case BOOKMARK -> withDocument(event.type(),
+            ObjectJson.bookmark(descriptor.type(), event.resourceVersion(), event.initialEventsEnd()));
+        case ERROR -> withDocument(event.type(), Statuses.of(event.error()).status());
+      });
+    }
+
+    private static byte[] withDocument(WatchEventType type, Object object) {
       Map<String, Object> json = new LinkedHashMap<>();
-      json.put("type", event.type().name());
+      json.put("type", type.name());
       json.put("object", object);
-      channel.send(HttpBodies.json(json));
+      return HttpBodies.json(json);
+    }
+
+    private static byte[] withEncodedObject(WatchEventType type, byte[] object) {
+      byte[] head = ("{\"type\":\"" + type.name() + "\",\"object\":").getBytes(StandardCharsets.UTF_8);
+      byte[] json = Arrays.copyOf(head, head.length + object.length + 1);
+      System.arraycopy(object, 0, json, head.length, object.length);
+      json[json.length - 1] = '}';
+      return json;
     }
 
     @Override
