@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.informer4j.kubernetes.internal.ModelProperties;
 import io.informer4j.kubernetes.internal.ReadOnlyCopies;
 import io.informer4j.kubernetes.internal.ReadOnlyObjects;
+import io.informer4j.kubernetes.internal.SharedStrings;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -45,7 +46,8 @@ public final class KubernetesTransforms {
    * {@code subresource} of {@code managedFields} entries. Map keys need nothing: the JSON decoder
    * already shares them. Unique strings (names, uids, resourceVersions, annotation values, data) are
    * left alone, so nothing is interned whose instances would not be shared. Interned strings are
-   * reclaimed once no object refers to them. Measured saving: docs/PERFORMANCE.md.
+   * reclaimed once no object refers to them, apart from the last few thousand distinct values
+   * shared, which stay remembered to make the next lookup cheap. Measured saving: docs/PERFORMANCE.md.
    *
    * <p>Objects keep every field and compare equal to what was decoded; combine with
    * {@link #stripManagedFields()} by applying that one first.
@@ -132,6 +134,6 @@ public final class KubernetesTransforms {
   }
 
   private static String shared(String value) {
-    return value == null ? null : value.intern();
+    return SharedStrings.of(value);
   }
 }
