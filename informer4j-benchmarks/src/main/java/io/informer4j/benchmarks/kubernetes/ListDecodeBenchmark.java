@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ConfigMapList;
 import io.fabric8.kubernetes.api.model.ConfigMapListBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.kubernetes.KubernetesTransforms;
 import io.informer4j.kubernetes.internal.FabricJson;
@@ -35,7 +37,8 @@ import org.openjdk.jmh.annotations.State;
  * streaming {@link ListStreamDecoder} (item by item, with its Jackson configuration);
  * {@code decoder=fabric8}: fabric8 8.0.0's own {@link KubernetesSerialization} unmarshalling the
  * whole body as a {@code ConfigMapList}, as its informers do. {@code transform=compact} adds the
- * {@code compactReadOnly()} transform to every item. Score: nanoseconds per item.
+ * {@code compactReadOnly()} transform to every item; {@code model=generic} binds the items as a
+ * dynamic informer does. Score: nanoseconds per item.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,16 +55,28 @@ public class ListDecodeBenchmark {
   @Param({"none", "compact"})
   public String transform;
 
+  /**
+   * {@code typed}: items bound to {@code ConfigMap}; {@code generic}: to
+   * {@code GenericKubernetesResource}, as a dynamic informer does.
+   */
+  @Param({"typed", "generic"})
+  public String model;
+
   private byte[] body;
   private ListStreamDecoder<ConfigMap> streaming;
+  private ListStreamDecoder<GenericKubernetesResource> generic;
   private KubernetesSerialization fabric8;
   private UnaryOperator<ConfigMap> compact;
+  private UnaryOperator<GenericKubernetesResource> compactGeneric;
 
   @Setup
   public void setUp() {
     fabric8 = new KubernetesSerialization();
-    streaming = new ListStreamDecoder<>(new FabricJson(), ConfigMap.class);
+    FabricJson json = new FabricJson();
+    streaming = new ListStreamDecoder<>(json, ConfigMap.class);
+    generic = new ListStreamDecoder<>(json, GenericKubernetesResource.class);
     compact = "compact".equals(transform) ? KubernetesTransforms.compactReadOnly() : UnaryOperator.identity();
+    compactGeneric = "compact".equals(transform) ? KubernetesTransforms.compactReadOnly() : UnaryOperator.identity();
     List<ConfigMap> items = new ArrayList<>(ITEMS);
     for (int i = 0; i < ITEMS; i++) {
       items.add(configMap(i));
@@ -74,6 +89,9 @@ public class ListDecodeBenchmark {
   @Benchmark
   @OperationsPerInvocation(ITEMS)
   public int decode() {
+    if ("generic".equals(model)) {
+      return decodeGeneric();
+    }
     if ("fabric8".equals(decoder)) {
       List<ConfigMap> decoded = fabric8.unmarshal(new ByteArrayInputStream(body), ConfigMapList.class).getItems();
       decoded.replaceAll(compact);
@@ -84,6 +102,30 @@ public class ListDecodeBenchmark {
       @Override
       public void accept(ConfigMap item) {
         if (compact.apply(item) != null) {
+          count[0]++;
+        }
+      }
+
+      @Override
+      public void malformed(MalformedObjectException problem) {
+        throw new IllegalStateException(problem);
+      }
+    });
+    return count[0];
+  }
+
+  private int decodeGeneric() {
+    if ("fabric8".equals(decoder)) {
+      List<GenericKubernetesResource> decoded = fabric8.unmarshal(new ByteArrayInputStream(body),
+          GenericKubernetesResourceList.class).getItems();
+      decoded.replaceAll(compactGeneric);
+      return decoded.size();
+    }
+    int[] count = new int[1];
+    generic.decode(new ByteArrayInputStream(body), new ListSink<>() {
+      @Override
+      public void accept(GenericKubernetesResource item) {
+        if (compactGeneric.apply(item) != null) {
           count[0]++;
         }
       }
