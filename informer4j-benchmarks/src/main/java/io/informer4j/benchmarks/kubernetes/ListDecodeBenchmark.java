@@ -6,6 +6,8 @@ import io.fabric8.kubernetes.api.model.ConfigMapList;
 import io.fabric8.kubernetes.api.model.ConfigMapListBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.kubernetes.KubernetesTransforms;
 import io.informer4j.kubernetes.internal.FabricJson;
@@ -63,20 +65,15 @@ public class ListDecodeBenchmark {
   public String model;
 
   private byte[] body;
-  private ListStreamDecoder<ConfigMap> streaming;
-  private ListStreamDecoder<GenericKubernetesResource> generic;
-  private KubernetesSerialization fabric8;
-  private UnaryOperator<ConfigMap> compact;
-  private UnaryOperator<GenericKubernetesResource> compactGeneric;
+  private Binding<?> binding;
 
   @Setup
   public void setUp() {
-    fabric8 = new KubernetesSerialization();
+    KubernetesSerialization fabric8 = new KubernetesSerialization();
     FabricJson json = new FabricJson();
-    streaming = new ListStreamDecoder<>(json, ConfigMap.class);
-    generic = new ListStreamDecoder<>(json, GenericKubernetesResource.class);
-    compact = "compact".equals(transform) ? KubernetesTransforms.compactReadOnly() : UnaryOperator.identity();
-    compactGeneric = "compact".equals(transform) ? KubernetesTransforms.compactReadOnly() : UnaryOperator.identity();
+    binding = "generic".equals(model)
+        ? new Binding<>(json, fabric8, GenericKubernetesResource.class, GenericKubernetesResourceList.class, transform)
+        : new Binding<>(json, fabric8, ConfigMap.class, ConfigMapList.class, transform);
     List<ConfigMap> items = new ArrayList<>(ITEMS);
     for (int i = 0; i < ITEMS; i++) {
       items.add(configMap(i));
@@ -89,53 +86,49 @@ public class ListDecodeBenchmark {
   @Benchmark
   @OperationsPerInvocation(ITEMS)
   public int decode() {
-    if ("generic".equals(model)) {
-      return decodeGeneric();
-    }
-    if ("fabric8".equals(decoder)) {
-      List<ConfigMap> decoded = fabric8.unmarshal(new ByteArrayInputStream(body), ConfigMapList.class).getItems();
-      decoded.replaceAll(compact);
-      return decoded.size();
-    }
-    int[] count = new int[1];
-    streaming.decode(new ByteArrayInputStream(body), new ListSink<>() {
-      @Override
-      public void accept(ConfigMap item) {
-        if (compact.apply(item) != null) {
-          count[0]++;
-        }
-      }
-
-      @Override
-      public void malformed(MalformedObjectException problem) {
-        throw new IllegalStateException(problem);
-      }
-    });
-    return count[0];
+    return "fabric8".equals(decoder) ? binding.unmarshalWhole(body) : binding.stream(body);
   }
 
-  private int decodeGeneric() {
-    if ("fabric8".equals(decoder)) {
-      List<GenericKubernetesResource> decoded = fabric8.unmarshal(new ByteArrayInputStream(body),
-          GenericKubernetesResourceList.class).getItems();
-      decoded.replaceAll(compactGeneric);
+  /** The two decoders and the transform for one model class. */
+  private static final class Binding<T extends HasMetadata> {
+    private final ListStreamDecoder<T> streaming;
+    private final KubernetesSerialization fabric8;
+    private final Class<? extends KubernetesResourceList<T>> listType;
+    private final UnaryOperator<T> transform;
+
+    Binding(FabricJson json, KubernetesSerialization fabric8, Class<T> itemType,
+            Class<? extends KubernetesResourceList<T>> listType, String transform) {
+      this.streaming = new ListStreamDecoder<>(json, itemType);
+      this.fabric8 = fabric8;
+      this.listType = listType;
+      this.transform = "compact".equals(transform) ? KubernetesTransforms.compactReadOnly() : UnaryOperator.identity();
+    }
+
+    /** fabric8's whole-body unmarshal, then the transform over the items. */
+    int unmarshalWhole(byte[] body) {
+      List<T> decoded = fabric8.unmarshal(new ByteArrayInputStream(body), listType).getItems();
+      decoded.replaceAll(transform);
       return decoded.size();
     }
-    int[] count = new int[1];
-    generic.decode(new ByteArrayInputStream(body), new ListSink<>() {
-      @Override
-      public void accept(GenericKubernetesResource item) {
-        if (compactGeneric.apply(item) != null) {
-          count[0]++;
-        }
-      }
 
-      @Override
-      public void malformed(MalformedObjectException problem) {
-        throw new IllegalStateException(problem);
-      }
-    });
-    return count[0];
+    /** informer4j's streaming decoder, each item transformed as it comes. */
+    int stream(byte[] body) {
+      int[] count = new int[1];
+      streaming.decode(new ByteArrayInputStream(body), new ListSink<>() {
+        @Override
+        public void accept(T item) {
+          if (transform.apply(item) != null) {
+            count[0]++;
+          }
+        }
+
+        @Override
+        public void malformed(MalformedObjectException problem) {
+          throw new IllegalStateException(problem);
+        }
+      });
+      return count[0];
+    }
   }
 
   private static ConfigMap configMap(int index) {
