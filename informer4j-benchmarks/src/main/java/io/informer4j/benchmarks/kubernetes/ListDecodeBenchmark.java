@@ -131,7 +131,8 @@ public class ListDecodeBenchmark {
     }
   }
 
-  private static ConfigMap configMap(int index) {
+  /** A ConfigMap of the harness's shape, numbered {@code index}. */
+  static ConfigMap configMap(int index) {
     Map<String, String> data = new LinkedHashMap<>();
     for (int k = 0; k < DATA_KEYS; k++) {
       data.put("key-" + k, "value-" + k + "-" + index + "-" + "x".repeat(90));

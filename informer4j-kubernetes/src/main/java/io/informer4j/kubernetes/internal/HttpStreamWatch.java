@@ -22,7 +22,7 @@ import tools.jackson.core.JacksonException;
  * A watch over chunked HTTP ({@code GET …?watch=true}), the way client-go watches: the response body
  * is a stream of event objects, read asynchronously on fabric8's I/O thread one chunk at a time (the
  * next chunk is requested as soon as the previous one was decoded and enqueued), so no thread waits
- * per watch.
+ * per watch. Events are decoded where they lie in the chunk ({@link WatchStreamReader}).
  *
  * <p>The end of the body is a clean close; a broken connection is {@code CONNECTION_LOST}; a
  * non-2xx answer fails {@link #open} with the mapped error. Thread-safe.
@@ -41,7 +41,7 @@ public final class HttpStreamWatch<T extends HasMetadata> implements WatchHandle
   private final String accept;
   private final String what;
   private final WatchDelivery<T> delivery;
-  private final JsonValueFramer framer = new JsonValueFramer(MAX_EVENT_BYTES);
+  private final WatchStreamReader<T> reader;
   private final ByteArrayOutputStream errorBody = new ByteArrayOutputStream();
   private volatile boolean accepted;
   private volatile AsyncBody body;
@@ -52,6 +52,7 @@ public final class HttpStreamWatch<T extends HasMetadata> implements WatchHandle
     this.accept = accept;
     this.what = what;
     this.delivery = delivery;
+    this.reader = new WatchStreamReader<>(MAX_EVENT_BYTES, delivery);
   }
 
   /**
@@ -99,7 +100,7 @@ public final class HttpStreamWatch<T extends HasMetadata> implements WatchHandle
     }
     try {
       for (ByteBuffer chunk : chunks) {
-        framer.feed(chunk, delivery::deliver);
+        reader.feed(chunk);
       }
     } catch (IllegalStateException e) {
       source.cancel();
@@ -112,7 +113,7 @@ public final class HttpStreamWatch<T extends HasMetadata> implements WatchHandle
 
   private void onEnd(Throwable failure) {
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-    if (cause == null && framer.hasPartialFrame()) {
+    if (cause == null && reader.hasPartialEvent()) {
       delivery.finish(new TransientSourceException(what + ": the watch stream ended inside an event",
           TransientSourceException.Reason.CONNECTION_LOST));
     } else if (cause == null || cause instanceof CancellationException) {

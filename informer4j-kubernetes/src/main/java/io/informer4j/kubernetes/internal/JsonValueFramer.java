@@ -1,6 +1,5 @@
 package io.informer4j.kubernetes.internal;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -8,60 +7,54 @@ import java.util.Arrays;
  * object after another, separated by newlines or nothing) into whole objects, whatever the chunk
  * boundaries. Braces inside strings and escaped quotes are handled; whitespace between objects is
  * skipped. An object that lies within one chunk is handed over in place, without a copy; only an
- * object split across chunks is assembled in a buffer of its own.
+ * object split across chunks is assembled in a buffer of its own. {@link WatchStreamReader} uses it
+ * only for what it cannot decode in place.
  *
  * <p>Not thread-safe: one stream, fed from one thread at a time.
  */
-final class JsonValueFramer {
+public final class JsonValueFramer {
 
   /** Receives one complete JSON object; the array is reused (or belongs to the chunk) after the call returns. */
   @FunctionalInterface
-  interface FrameConsumer {
+  public interface FrameConsumer {
     void accept(byte[] data, int offset, int length);
   }
 
   private final int maxFrameBytes;
   private byte[] frame;
   private int length;
-  private byte[] copied = new byte[0];
   private int depth;
   private boolean inString;
   private boolean escaped;
 
   /** @param maxFrameBytes the largest object accepted; a bigger one fails the stream */
-  JsonValueFramer(int maxFrameBytes) {
+  public JsonValueFramer(int maxFrameBytes) {
     this.maxFrameBytes = maxFrameBytes;
     this.frame = new byte[Math.min(8192, maxFrameBytes)];
   }
 
   /**
-   * Consumes a chunk, calling {@code consumer} for every object it completes.
+   * Consumes {@code bytes[from..end)}, calling {@code consumer} for every object they complete.
    *
    * @throws IllegalStateException if the stream is not a sequence of JSON objects or an object is
    *                               larger than the limit
    */
-  void feed(ByteBuffer chunk, FrameConsumer consumer) {
-    byte[] bytes;
-    int at;
-    int end;
-    if (chunk.hasArray()) {
-      bytes = chunk.array();
-      at = chunk.arrayOffset() + chunk.position();
-      end = at + chunk.remaining();
-    } else {
-      if (copied.length < chunk.remaining()) {
-        copied = new byte[chunk.remaining()];
-      }
-      bytes = copied;
-      at = 0;
-      end = chunk.remaining();
-      chunk.get(bytes, 0, end);
-    }
-    chunk.position(chunk.limit());
-    scan(bytes, at, end, consumer);
+  public void feed(byte[] bytes, int from, int end, FrameConsumer consumer) {
+    scan(bytes, from, end, consumer, false);
   }
 
-  private void scan(byte[] bytes, int from, int end, FrameConsumer consumer) {
+  /**
+   * Consumes {@code bytes[from..)} until one object completes: calls {@code consumer} with it and
+   * returns the index after it; or keeps the object's beginning and returns {@code end} when the
+   * bytes end first (then {@link #hasPartialFrame()}).
+   *
+   * @throws IllegalStateException as {@link #feed}
+   */
+  public int feedOne(byte[] bytes, int from, int end, FrameConsumer consumer) {
+    return scan(bytes, from, end, consumer, true);
+  }
+
+  private int scan(byte[] bytes, int from, int end, FrameConsumer consumer, boolean one) {
     int start = from;
     int i = from;
     while (i < end) {
@@ -87,12 +80,16 @@ final class JsonValueFramer {
       } else if ((b == '}' || b == ']') && --depth == 0) {
         complete(bytes, start, i + 1, consumer);
         start = i + 1;
+        if (one) {
+          return start;
+        }
       }
       i++;
     }
     if (depth > 0 || inString) {
       append(bytes, start, end);
     }
+    return end;
   }
 
   /** Moves through a string from {@code i}; returns the index after its closing quote, or {@code end}. */
@@ -130,7 +127,7 @@ final class JsonValueFramer {
   }
 
   /** Returns true when an object was started but not finished. */
-  boolean hasPartialFrame() {
+  public boolean hasPartialFrame() {
     return length > 0;
   }
 

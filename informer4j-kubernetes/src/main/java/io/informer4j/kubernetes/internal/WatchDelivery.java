@@ -40,6 +40,28 @@ final class WatchDelivery<T extends HasMetadata> {
     listener.onEvent(event);
   }
 
+  /**
+   * Decodes the event object that starts {@code data[offset..offset + length)} and delivers it,
+   * when those bytes hold it whole and it decodes; otherwise delivers nothing (the caller frames the
+   * event exactly and {@link #deliver}s it, so a malformed one is reported from its own bytes).
+   *
+   * @return the bytes the delivered event took, {@code length} once the watch finished (nothing is
+   *     delivered any more), or -1 when nothing was delivered
+   */
+  synchronized int deliverFirst(byte[] data, int offset, int length) {
+    if (finished) {
+      return length;
+    }
+    WatchEventDecoder.Decoded<T> decoded;
+    try {
+      decoded = decoder.decodeFirst(data, offset, length);
+    } catch (MalformedObjectException e) {
+      return -1;
+    }
+    listener.onEvent(decoded.event());
+    return decoded.length();
+  }
+
   /** Ends the watch: {@code onClose(error)} unless it already ended or was cancelled. */
   synchronized void finish(SourceException error) {
     if (finished) {

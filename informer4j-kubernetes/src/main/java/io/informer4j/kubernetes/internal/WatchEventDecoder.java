@@ -42,15 +42,28 @@ public final class WatchEventDecoder<T extends HasMetadata> {
   }
 
   /**
-   * Decodes one event.
+   * Decodes one event: {@code length} bytes from {@code offset} hold exactly one event object.
    *
    * @throws MalformedObjectException if the event is not a watch event or its object cannot be
    *                                  bound (the watch goes on without it)
    */
   public WatchEvent<T> decode(byte[] data, int offset, int length) {
+    return decodeFirst(data, offset, length).event();
+  }
+
+  /**
+   * Decodes the event object that starts the {@code length} bytes from {@code offset} (after any
+   * whitespace), wherever it ends, and tells how many bytes it took; the bytes after it are not
+   * read.
+   *
+   * @throws MalformedObjectException if the bytes do not start with a whole watch event (one cut
+   *                                  short included) or its object cannot be bound
+   */
+  public Decoded<T> decodeFirst(byte[] data, int offset, int length) {
     String type = null;
     JsonNode objectTree = null;
     T object = null;
+    int consumed;
     try (JsonParser parser = mapper.createParser(data, offset, length)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         throw malformed("a watch event is not a JSON object", null);
@@ -69,13 +82,25 @@ public final class WatchEventDecoder<T extends HasMetadata> {
           parser.skipChildren();
         }
       }
+      if (!parser.hasToken(JsonToken.END_OBJECT)) {
+        throw malformed("a watch event ends before its closing brace", null);
+      }
+      consumed = (int) parser.currentLocation().getByteOffset();
     } catch (JacksonException e) {
       throw malformed("a watch event cannot be read as " + objectType.getSimpleName() + ": " + e.getOriginalMessage(), e);
     }
     if (type == null) {
       throw malformed("a watch event has no type", null);
     }
-    return toEvent(type, object, objectTree);
+    return new Decoded<>(toEvent(type, object, objectTree), consumed);
+  }
+
+  /**
+   * An event and the number of bytes its JSON object took (from the offset it was decoded at).
+   *
+   * @param <T> the object type
+   */
+  public record Decoded<T>(WatchEvent<T> event, int length) {
   }
 
   private WatchEvent<T> toEvent(String type, T object, JsonNode tree) {

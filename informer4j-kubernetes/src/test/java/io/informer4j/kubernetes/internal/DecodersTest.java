@@ -11,7 +11,6 @@ import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchEventType;
 import java.io.ByteArrayInputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +66,7 @@ class DecodersTest {
       JsonValueFramer framer = new JsonValueFramer(1 << 20);
       List<String> frames = new ArrayList<>();
       for (int at = 0; at < bytes.length; at += chunk) {
-        framer.feed(ByteBuffer.wrap(bytes, at, Math.min(chunk, bytes.length - at)),
+        framer.feed(bytes, at, Math.min(at + chunk, bytes.length),
             (data, offset, length) -> frames.add(new String(data, offset, length, StandardCharsets.UTF_8)));
       }
       assertThat(frames).as("chunk size %d", chunk).hasSize(3);
@@ -78,10 +77,11 @@ class DecodersTest {
 
   @Test
   void framerRejectsGarbageAndOversizedEvents() {
-    assertThatThrownBy(() -> new JsonValueFramer(1024).feed(ByteBuffer.wrap("nope".getBytes(StandardCharsets.UTF_8)), (d, o, l) -> { }))
+    byte[] nope = "nope".getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> new JsonValueFramer(1024).feed(nope, 0, nope.length, (d, o, l) -> { }))
         .isInstanceOf(IllegalStateException.class);
     byte[] big = ("{\"a\":\"" + "x".repeat(100) + "\"}").getBytes(StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> new JsonValueFramer(64).feed(ByteBuffer.wrap(big), (d, o, l) -> { }))
+    assertThatThrownBy(() -> new JsonValueFramer(64).feed(big, 0, big.length, (d, o, l) -> { }))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("larger than 64");
   }
 
@@ -107,6 +107,34 @@ class DecodersTest {
         + "\"message\":\"too old resource version: 3 (40)\",\"reason\":\"Expired\",\"code\":410}}");
     assertThat(error.type()).isEqualTo(WatchEventType.ERROR);
     assertThat(error.error()).isInstanceOf(ExpiredException.class).hasMessageContaining("too old resource version");
+  }
+
+  @Test
+  void theFirstEventOfARangeIsDecodedWhereItLiesAndItsLengthTold() {
+    WatchEventDecoder<ConfigMap> decoder = new WatchEventDecoder<>(JSON, ConfigMap.class, "watch cm");
+    String first = "{\"type\":\"MODIFIED\",\"object\":" + configMap("a", "7") + "}";
+    String second = "{\"type\":\"DELETED\",\"object\":" + configMap("b", "8") + "}";
+    byte[] bytes = ("xx \n" + first + "\n" + second + "\n").getBytes(StandardCharsets.UTF_8);
+
+    WatchEventDecoder.Decoded<ConfigMap> decoded = decoder.decodeFirst(bytes, 2, bytes.length - 2);
+
+    assertThat(decoded.event().type()).isEqualTo(WatchEventType.MODIFIED);
+    assertThat(decoded.event().object().getMetadata().getName()).isEqualTo("a");
+    int next = 2 + decoded.length();
+    assertThat(new String(bytes, next, bytes.length - next, StandardCharsets.UTF_8)).isEqualTo("\n" + second + "\n");
+    assertThat(decoder.decodeFirst(bytes, next, bytes.length - next).event().object().getMetadata().getName())
+        .isEqualTo("b");
+  }
+
+  @Test
+  void anEventCutShortIsNeverTakenForAWholeOne() {
+    WatchEventDecoder<ConfigMap> decoder = new WatchEventDecoder<>(JSON, ConfigMap.class, "watch cm");
+    byte[] event = ("{\"type\":\"MODIFIED\",\"object\":" + configMap("a", "7") + "}").getBytes(StandardCharsets.UTF_8);
+    for (int cut = 1; cut < event.length; cut++) {
+      int length = cut;
+      assertThatThrownBy(() -> decoder.decodeFirst(event, 0, length)).as("cut at %d", cut)
+          .isInstanceOf(MalformedObjectException.class);
+    }
   }
 
   @Test

@@ -2,7 +2,6 @@ package io.informer4j.kubernetes.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,7 @@ import net.jqwik.api.constraints.Size;
 /**
  * The watch-stream framer against random streams: objects whose strings hold braces, brackets,
  * escaped quotes and escaped backslashes, separated by random whitespace, cut into random chunks
- * (heap or direct buffers) come out whole, in order, byte for byte.
+ * come out whole, in order, byte for byte, whether fed whole or one object at a time.
  */
 class JsonValueFramerProperties {
 
@@ -25,7 +24,7 @@ class JsonValueFramerProperties {
   void everyObjectComesOutWholeWhateverTheChunks(@ForAll("objects") @Size(min = 1, max = 6) List<String> objects,
                                                  @ForAll("separators") @Size(min = 6, max = 6) List<String> separators,
                                                  @ForAll @Size(min = 1, max = 20) List<@IntRange(min = 1, max = 40) Integer> cuts,
-                                                 @ForAll boolean direct) {
+                                                 @ForAll boolean oneAtATime) {
     StringBuilder stream = new StringBuilder();
     for (int i = 0; i < objects.size(); i++) {
       stream.append(separators.get(i)).append(objects.get(i));
@@ -36,22 +35,22 @@ class JsonValueFramerProperties {
     int at = 0;
     for (int cut = 0; at < bytes.length; cut++) {
       int size = Math.min(cuts.get(cut % cuts.size()), bytes.length - at);
-      framer.feed(chunk(bytes, at, size, direct),
-          (data, offset, length) -> frames.add(new String(data, offset, length, StandardCharsets.UTF_8)));
+      JsonValueFramer.FrameConsumer consumer =
+          (data, offset, length) -> frames.add(new String(data, offset, length, StandardCharsets.UTF_8));
+      if (oneAtATime) {
+        for (int from = at; from < at + size; ) {
+          int before = frames.size();
+          from = framer.feedOne(bytes, from, at + size, consumer);
+          assertThat(frames.size() - before).isLessThanOrEqualTo(1);
+        }
+      } else {
+        framer.feed(bytes, at, at + size, consumer);
+      }
       at += size;
     }
 
     assertThat(frames).isEqualTo(objects);
     assertThat(framer.hasPartialFrame()).isFalse();
-  }
-
-  private static ByteBuffer chunk(byte[] bytes, int at, int size, boolean direct) {
-    if (!direct) {
-      return ByteBuffer.wrap(bytes, at, size);
-    }
-    ByteBuffer buffer = ByteBuffer.allocateDirect(size);
-    buffer.put(bytes, at, size).flip();
-    return buffer;
   }
 
   @Provide

@@ -1,0 +1,131 @@
+package io.informer4j.kubernetes.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.informer4j.source.MalformedObjectException;
+import io.informer4j.source.SourceException;
+import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchEventType;
+import io.informer4j.source.WatchListener;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * The watch-stream reader against random streams of ConfigMap events, bookmarks and malformed
+ * events, compact (one per line, as API servers write them) or pretty-printed (newlines inside the
+ * event), separated by newlines or nothing, cut into random chunks of heap or direct buffers: every
+ * event is delivered once, in order, with its content, and each malformed one is reported once in
+ * its place.
+ */
+class WatchStreamReaderProperties {
+
+  private static final FabricJson JSON = new FabricJson();
+
+  /** One event of a generated stream: its JSON and what the listener should see for it. */
+  record StreamEvent(String json, String seen) {
+  }
+
+  @Property(tries = 300)
+  void everyEventIsDeliveredOnceInOrderWhateverTheChunks(
+      @ForAll("events") @Size(min = 1, max = 8) List<StreamEvent> events,
+      @ForAll("separators") @Size(min = 8, max = 8) List<String> separators,
+      @ForAll @Size(min = 1, max = 12) List<@IntRange(min = 1, max = 700) Integer> cuts,
+      @ForAll boolean direct) {
+    StringBuilder stream = new StringBuilder();
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < events.size(); i++) {
+      stream.append(events.get(i).json()).append(separators.get(i));
+      expected.add(events.get(i).seen());
+    }
+    byte[] bytes = stream.toString().getBytes(StandardCharsets.UTF_8);
+    List<String> seen = new ArrayList<>();
+    WatchStreamReader<ConfigMap> reader = new WatchStreamReader<>(1 << 20,
+        new WatchEventDecoder<>(JSON, ConfigMap.class, "watch cm"), recording(seen));
+
+    int at = 0;
+    for (int cut = 0; at < bytes.length; cut++) {
+      int size = Math.min(cuts.get(cut % cuts.size()), bytes.length - at);
+      ByteBuffer chunk = chunk(bytes, at, size, direct);
+      reader.feed(chunk);
+      assertThat(chunk.hasRemaining()).isFalse();
+      at += size;
+    }
+
+    assertThat(seen).isEqualTo(expected);
+    assertThat(reader.hasPartialEvent()).isFalse();
+  }
+
+  private static WatchListener<ConfigMap> recording(List<String> seen) {
+    return new WatchListener<>() {
+      @Override
+      public void onEvent(WatchEvent<ConfigMap> event) {
+        seen.add(event.type() == WatchEventType.BOOKMARK ? "bookmark " + event.resourceVersion()
+            : event.type() + " " + event.object().getMetadata().getName() + " " + event.object().getData().get("k"));
+      }
+
+      @Override
+      public void onMalformed(MalformedObjectException problem) {
+        seen.add("malformed");
+      }
+
+      @Override
+      public void onClose(SourceException error) {
+        seen.add("closed");
+      }
+    };
+  }
+
+  private static ByteBuffer chunk(byte[] bytes, int at, int size, boolean direct) {
+    if (!direct) {
+      return ByteBuffer.wrap(bytes, at, size);
+    }
+    ByteBuffer buffer = ByteBuffer.allocateDirect(size);
+    buffer.put(bytes, at, size).flip();
+    return buffer;
+  }
+
+  @Provide
+  Arbitrary<List<StreamEvent>> events() {
+    Arbitrary<String> values = Arbitraries.of("{", "}", "[", "]", "\"", "\\", "\n", "a", " ", "é", ":", ",")
+        .list().ofMaxSize(40).map(parts -> String.join("", parts));
+    Arbitrary<StreamEvent> modified = Combinators.combine(Arbitraries.integers().between(0, 999), values)
+        .as((name, value) -> new StreamEvent(
+            "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"cm-"
+                + name + "\",\"namespace\":\"ns\",\"resourceVersion\":\"" + name + "\"},\"data\":{\"k\":"
+                + JSON.mapper().writeValueAsString(value) + "}}}",
+            "MODIFIED cm-" + name + " " + value));
+    Arbitrary<StreamEvent> bookmark = Arbitraries.integers().between(1, 999).map(version -> new StreamEvent(
+        "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"ConfigMap\",\"metadata\":{\"resourceVersion\":\"" + version + "\"}}}",
+        "bookmark " + version));
+    Arbitrary<StreamEvent> malformed = Arbitraries.of(
+        new StreamEvent("{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"bad\",\"labels\":[\"x\"]}}}", "malformed"),
+        new StreamEvent("{\"type\":\"SHRUG\",\"object\":{}}", "malformed"),
+        new StreamEvent("{\"object\":{\"metadata\":{\"name\":\"typeless\"}}}", "malformed"));
+    Arbitrary<StreamEvent> event = Arbitraries.frequencyOf(
+        Tuple.of(6, modified), Tuple.of(1, bookmark), Tuple.of(1, malformed));
+    return Combinators.combine(event, Arbitraries.integers().between(0, 3))
+        .as((one, layout) -> layout == 0 ? pretty(one) : one).list();
+  }
+
+  private static StreamEvent pretty(StreamEvent event) {
+    String json = JSON.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(JSON.mapper().readTree(event.json()));
+    return new StreamEvent(json, event.seen());
+  }
+
+  @Provide
+  Arbitrary<List<String>> separators() {
+    return Arbitraries.of("\n", "\n", "", " ", "\r\n", "\n\n").list();
+  }
+}
