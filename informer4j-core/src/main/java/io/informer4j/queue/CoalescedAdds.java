@@ -3,15 +3,16 @@ package io.informer4j.queue;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The memory-ordering half of a coalesced add: an add that finds its item already queued changes
- * nothing, yet everything its thread did before the add must happen-before the worker that takes
- * the item (a controller writes its cache, then adds the key). The add {@link #publish() publishes}
- * to a slot of its own, then confirms the entry is still queued; the worker takes the entry out of
- * the queued state, then {@link #acquire() reads every slot}. These are volatile accesses, totally
- * ordered: if the add saw the entry still queued, its publication precedes the worker's reads, which
- * therefore synchronize with it; if not, the add takes the locked path. Adders write different
- * slots (by thread), so a burst of duplicates does not contend on one cache line as a
- * compare-and-set on the entry would.
+ * The memory-ordering half of a coalesced add: an add that finds its item already queued (or being
+ * processed and already marked to be queued again) changes nothing, yet everything its thread did
+ * before the add must happen-before the worker that next takes the item (a controller writes its
+ * cache, then adds the key). The add {@link #publish() publishes} to a slot of its own, then
+ * confirms the entry is still queued or still marked; the worker takes the entry out of the queued
+ * state, then {@link #acquire() reads every slot}. These are volatile accesses, totally ordered: if
+ * the add saw the entry still queued or marked, the next hand-out of it comes later, so its reads
+ * follow the publication and synchronize with it; if not, the add takes the locked path. Adders
+ * write different slots (by thread), so a burst of duplicates does not contend on one cache line as
+ * a compare-and-set on the entry would.
  *
  * <p>Thread-safe and lock-free.
  */

@@ -31,12 +31,15 @@ final class Entry<K> extends IndexedHeap.Node {
   }
 
   final K item;
-  /** Written under the queue's lock; read without it by {@link #isQueuedAtLeast}. */
+  /** Written under the queue's lock; read without it by {@link #absorbsAdd}. */
   volatile State state;
-  /** Priority while queued or processing; read without the lock by {@link #isQueuedAtLeast}. */
+  /** Priority while queued or processing; read without the lock by {@link #absorbsAdd}. */
   volatile int priority;
-  /** Highest priority added while processing; used by the re-queue on done. */
-  int pendingPriority;
+  /**
+   * Highest priority added while processing; used by the re-queue on done. Written under the queue's
+   * lock; read without it by {@link #absorbsAdd}, which trusts it only while the entry is dirty.
+   */
+  volatile int pendingPriority;
   /** Clock time of the add that made it dirty, when the queue is timed. */
   long addedNanos;
   /** Clock time it became ready, for priority aging. */
@@ -58,12 +61,17 @@ final class Entry<K> extends IndexedHeap.Node {
   }
 
   /**
-   * The test of the lock-free fast path of an add: true when the entry is queued at {@code priority}
-   * or higher, so an add of its item at {@code priority} changes nothing. The add must still order
-   * itself before the hand-out ({@link CoalescedAdds}).
+   * The test of the lock-free fast path of an add: true when an add of the item at {@code priority}
+   * changes nothing, because the entry is queued at {@code priority} or higher, or is being
+   * processed and already marked to be queued again at {@code priority} or higher. The add must
+   * still order itself before the next hand-out ({@link CoalescedAdds}).
    */
-  boolean isQueuedAtLeast(int priority) {
-    return state == State.QUEUED && priority <= this.priority;
+  boolean absorbsAdd(int priority) {
+    State current = state;
+    if (current == State.QUEUED) {
+      return priority <= this.priority;
+    }
+    return current == State.PROCESSING_DIRTY && priority <= pendingPriority;
   }
 
   /**

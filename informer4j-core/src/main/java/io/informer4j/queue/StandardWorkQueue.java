@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * The work queue behind {@link WorkQueueBuilder#build()}: one lock guards every change to the map
  * from item to its {@link Entry} (queued, processing, or processing and dirty), the ready entries in
  * hand-out order, the in-flight list and the delayed adds. Two paths run without the lock: an add
- * for an item that is already queued at an equal or higher priority, the common case under heavy
- * duplication (ordered before the hand-out by {@link CoalescedAdds}), and, when no metrics are
+ * for an item that is already queued at an equal or higher priority, or being processed and already
+ * marked to be queued again at an equal or higher priority, the common cases under heavy
+ * duplication (ordered before the next hand-out by {@link CoalescedAdds}), and, when no metrics are
  * kept, {@code done} for an item that was not added again while processed, a compare-and-set on
  * the entry's state ({@link Entry#finishIfClean()}). Thread-safe; see the interfaces for the
  * contract.
@@ -82,10 +83,10 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     if (shuttingDown) {
       return false;
     }
-    Entry<K> queued = entries.get(item);
-    if (queued != null && queued.isQueuedAtLeast(priority)) {
+    Entry<K> known = entries.get(item);
+    if (known != null && known.absorbsAdd(priority)) {
       coalescedAdds.publish();
-      if (queued.isQueuedAtLeast(priority)) {
+      if (known.absorbsAdd(priority)) {
         return true;
       }
     }

@@ -52,6 +52,21 @@ class PriorityOrderingTest {
   }
 
   @Test
+  void anAddAboveThePriorityAlreadyMarkedWhileProcessingRaisesTheRequeue() throws Exception {
+    PriorityWorkQueue<String> queue = queue(QueueOrdering.priority());
+    queue.add("a", 1);
+    assertThat(queue.getWithPriority()).contains(new Prioritized<>("a", 1));
+    queue.add("a", 2);
+    queue.add("a", 2);
+    queue.add("a", 4);
+    queue.add("a", 3);
+    queue.done("a");
+
+    assertThat(queue.getWithPriority()).contains(new Prioritized<>("a", 4));
+    assertThat(queue.len()).isZero();
+  }
+
+  @Test
   void delayedAddsKeepTheHigherPriority() throws Exception {
     PriorityWorkQueue<String> queue = queue(QueueOrdering.priority());
     queue.addAfter("a", Duration.ofSeconds(1), 7);
