@@ -7,9 +7,9 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.vertx5.Vertx5HttpClientFactory;
 import io.informer4j.kubernetes.internal.ApiConnection;
 import io.informer4j.kubernetes.internal.FabricJson;
+import io.informer4j.kubernetes.internal.LargeChunkHttpClientFactory;
 import io.informer4j.kubernetes.internal.LeanVertx;
 import io.informer4j.kubernetes.internal.ResourceResolver;
 import io.informer4j.meta.TypeKey;
@@ -40,9 +40,11 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>A client that {@code connect} creates runs its HTTP connections on max(1, cores ÷ 4) Vert.x
- * event loops (fabric8's default is up to 2 × cores): the loops only move bytes and frame watch
- * events, the informers' own runtime does the rest. For other HTTP settings build the fabric8
- * client yourself and pass it to {@link #using} or {@link #builder}.
+ * event loops (fabric8's default is up to 2 × cores): the loops only move bytes and decode watch
+ * events, the informers' own runtime does the rest; response bodies reach the backend in pieces of
+ * up to 1 MiB of what was read (Vert.x's default is 8 KiB), which spares long lists and watch
+ * streams most of the per-piece work. For other HTTP settings build the fabric8 client yourself and
+ * pass it to {@link #using} or {@link #builder}.
  *
  * <p>Thread-safe. Closing closes the fabric8 client (and its Vert.x) only if this backend created it.
  */
@@ -87,7 +89,7 @@ public final class KubernetesBackend implements AutoCloseable {
     Vertx vertx = LeanVertx.create();
     try {
       KubernetesClient client = new KubernetesClientBuilder().withConfig(config)
-          .withHttpClientFactory(new Vertx5HttpClientFactory(vertx)).build();
+          .withHttpClientFactory(new LargeChunkHttpClientFactory(vertx)).build();
       Builder builder = builder(client).ownsClient(true);
       builder.ownedVertx = vertx;
       return builder.build();

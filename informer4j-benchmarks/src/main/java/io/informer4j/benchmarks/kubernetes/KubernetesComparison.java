@@ -51,7 +51,7 @@ import java.util.regex.Pattern;
  */
 public final class KubernetesComparison {
 
-  private static final ResourceDescriptor CONFIG_MAPS = ResourceDescriptor.of(ConfigMap.class);
+  static final ResourceDescriptor CONFIG_MAPS = ResourceDescriptor.of(ConfigMap.class);
   private static final TypeKey TYPE = CONFIG_MAPS.type();
   private static final Pattern FIGURE = Pattern.compile("(\\w+)=([0-9.]+)");
   private static final int NAMESPACES = 20;
