@@ -4,7 +4,6 @@ import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.ServerWebSocket;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,8 +22,8 @@ final class WatchChannel {
 
   private final WatchGate gate;
   private final Context context;
-  private List<byte[]> held = new ArrayList<>();
-  private List<byte[]> pending = new ArrayList<>();
+  private List<EventJson> held = new ArrayList<>();
+  private List<EventJson> pending = new ArrayList<>();
   private HttpServerResponse response;
   private ServerWebSocket socket;
   private boolean holding;
@@ -79,7 +78,7 @@ final class WatchChannel {
     scheduleFlush();
   }
 
-  synchronized void send(byte[] event) {
+  synchronized void send(EventJson event) {
     if (endedCleanly != null || disconnected) {
       return;
     }
@@ -135,7 +134,7 @@ final class WatchChannel {
 
   /** Runs on the connection's event loop: writes what is pending, then closes if the watch ended. */
   private void flush() {
-    List<byte[]> events;
+    List<EventJson> events;
     boolean close;
     boolean clean;
     synchronized (this) {
@@ -152,7 +151,7 @@ final class WatchChannel {
       clean = Boolean.TRUE.equals(endedCleanly);
     }
     if (socket != null) {
-      events.forEach(event -> socket.writeTextMessage(new String(event, StandardCharsets.UTF_8)));
+      events.forEach(event -> socket.writeTextMessage(event.text()));
     } else {
       writeInBatches(events);
     }
@@ -162,14 +161,15 @@ final class WatchChannel {
     }
   }
 
-  private void writeInBatches(List<byte[]> events) {
+  private void writeInBatches(List<EventJson> events) {
     Buffer batch = Buffer.buffer(Math.min(BATCH_BYTES, 64 * events.size() + 64));
-    for (byte[] event : events) {
-      if (batch.length() > 0 && batch.length() + event.length + 1 > BATCH_BYTES) {
+    for (EventJson event : events) {
+      if (batch.length() > 0 && batch.length() + event.length() + 1 > BATCH_BYTES) {
         response.write(batch);
         batch = Buffer.buffer(BATCH_BYTES);
       }
-      batch.appendBytes(event).appendByte((byte) '\n');
+      event.appendTo(batch);
+      batch.appendByte((byte) '\n');
     }
     if (batch.length() > 0) {
       response.write(batch);

@@ -13,8 +13,6 @@ import io.informer4j.testkit.SimObject;
 import io.vertx.core.Context;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,32 +84,24 @@ final class WatchResponder {
     public void onEvent(WatchEvent<SimObject> event) {
       channel.send(switch (event.type()) {
         case ADDED, MODIFIED, DELETED ->
-            withEncodedObject(event.type(), encoded.json(descriptor.type(), partial, event.object()));
+            EventJson.withObject(event.type(), encoded.json(descriptor.type(), partial, event.object()));
         case BOOKMARK -> withDocument(event.type(),
             ObjectJson.bookmark(descriptor.type(), event.resourceVersion(), event.initialEventsEnd()));
         case ERROR -> withDocument(event.type(), Statuses.of(event.error()).status());
       });
     }
 
-    private static byte[] withDocument(WatchEventType type, Object object) {
+    private static EventJson withDocument(WatchEventType type, Object object) {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("type", type.name());
       json.put("object", object);
-      return HttpBodies.json(json);
-    }
-
-    private static byte[] withEncodedObject(WatchEventType type, byte[] object) {
-      byte[] head = ("{\"type\":\"" + type.name() + "\",\"object\":").getBytes(StandardCharsets.UTF_8);
-      byte[] json = Arrays.copyOf(head, head.length + object.length + 1);
-      System.arraycopy(object, 0, json, head.length, object.length);
-      json[json.length - 1] = '}';
-      return json;
+      return EventJson.whole(HttpBodies.json(json));
     }
 
     @Override
     public void onMalformed(MalformedObjectException problem) {
-      channel.send(HttpBodies.json(Map.of("type", "ADDED", "object",
-          Map.of("kind", descriptor.type().kind(), "metadata", Map.of("name", "undecodable", "labels", List.of("not", "a", "map"))))));
+      channel.send(EventJson.whole(HttpBodies.json(Map.of("type", "ADDED", "object",
+          Map.of("kind", descriptor.type().kind(), "metadata", Map.of("name", "undecodable", "labels", List.of("not", "a", "map")))))));
     }
 
     @Override
