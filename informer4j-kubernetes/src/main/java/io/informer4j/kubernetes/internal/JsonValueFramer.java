@@ -60,7 +60,7 @@ public final class JsonValueFramer {
     while (i < end) {
       byte b = bytes[i];
       if (depth == 0) {
-        if (b == ' ' || b == '\n' || b == '\r' || b == '\t') {
+        if (isWhitespace(b)) {
           i++;
           start = i;
           continue;
@@ -124,6 +124,11 @@ public final class JsonValueFramer {
       consumer.accept(frame, 0, length);
       length = 0;
     }
+  }
+
+  /** Returns true for the bytes JSON allows between values: space, tab, line feed, carriage return. */
+  static boolean isWhitespace(byte b) {
+    return b == ' ' || b == '\n' || b == '\r' || b == '\t';
   }
 
   /** Returns true when an object was started but not finished. */

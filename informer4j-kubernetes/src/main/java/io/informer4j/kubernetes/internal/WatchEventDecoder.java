@@ -82,9 +82,6 @@ public final class WatchEventDecoder<T extends HasMetadata> {
           parser.skipChildren();
         }
       }
-      if (!parser.hasToken(JsonToken.END_OBJECT)) {
-        throw malformed("a watch event ends before its closing brace", null);
-      }
       consumed = (int) parser.currentLocation().getByteOffset();
     } catch (JacksonException e) {
       throw malformed("a watch event cannot be read as " + objectType.getSimpleName() + ": " + e.getOriginalMessage(), e);

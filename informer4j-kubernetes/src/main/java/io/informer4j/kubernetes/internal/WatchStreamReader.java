@@ -112,7 +112,7 @@ public final class WatchStreamReader<T extends HasMetadata> {
 
   private static int skipWhitespace(byte[] bytes, int from, int end) {
     int i = from;
-    while (i < end && (bytes[i] == ' ' || bytes[i] == '\n' || bytes[i] == '\r' || bytes[i] == '\t')) {
+    while (i < end && JsonValueFramer.isWhitespace(bytes[i])) {
       i++;
     }
     return i;
