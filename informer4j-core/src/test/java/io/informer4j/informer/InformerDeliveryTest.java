@@ -5,8 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.informer4j.source.ExpiredException;
 import io.informer4j.source.WatchEvent;
-import io.informer4j.testing.FakeSource;
-import io.informer4j.testing.InformerFixture;
+import io.informer4j.testing.InformerTestSupport;
 import io.informer4j.testing.Item;
 import io.informer4j.testing.RecordingHandler;
 import java.time.Duration;
@@ -14,23 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** What handlers hear, and when: atomic relists, tombstones, late joiners, resync targeting. */
-class InformerDeliveryTest {
+class InformerDeliveryTest extends InformerTestSupport {
 
-  private final InformerFixture fixture = new InformerFixture();
-  private final FakeSource source = fixture.source;
-  private SharedIndexInformer<Item> informer;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (informer != null) {
-      informer.close(Duration.ofSeconds(5));
-    }
-    fixture.close();
-  }
 
   private void relist() {
     source.lastWatch().end(new ExpiredException("gone"));

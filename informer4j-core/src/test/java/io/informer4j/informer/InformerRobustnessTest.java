@@ -8,7 +8,7 @@ import io.informer4j.source.ForbiddenException;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.testing.FakeSource;
-import io.informer4j.testing.InformerFixture;
+import io.informer4j.testing.InformerTestSupport;
 import io.informer4j.testing.Item;
 import io.informer4j.testing.RecordingHandler;
 import java.time.Duration;
@@ -17,23 +17,11 @@ import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Bad input and bad handlers are contained; failure and stop are never silent. */
-class InformerRobustnessTest {
+class InformerRobustnessTest extends InformerTestSupport {
 
-  private final InformerFixture fixture = new InformerFixture();
-  private final FakeSource source = fixture.source;
-  private SharedIndexInformer<Item> informer;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (informer != null) {
-      informer.close(Duration.ofSeconds(5));
-    }
-    fixture.close();
-  }
 
   private FakeSource.Watch startAndWatch(InformerBuilder<Item> builder) throws InterruptedException {
     informer = builder.build();

@@ -14,27 +14,16 @@ import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
 import io.informer4j.testing.FakeSource;
-import io.informer4j.testing.InformerFixture;
+import io.informer4j.testing.InformerTestSupport;
 import io.informer4j.testing.Item;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The status shows how far the list in progress has got, and nothing once it is done. */
-class ListProgressTest {
+class ListProgressTest extends InformerTestSupport {
 
-  private final InformerFixture fixture = new InformerFixture();
-  private SharedIndexInformer<Item> informer;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (informer != null) {
-      informer.close(Duration.ofSeconds(5));
-    }
-    fixture.close();
-  }
 
   @Test
   void countsThePagesReceivedSoFarAndClearsWhenTheListIsApplied() throws InterruptedException {

@@ -9,27 +9,15 @@ import io.informer4j.source.TooLargeResourceVersionException;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.testing.FakeSource;
-import io.informer4j.testing.InformerFixture;
+import io.informer4j.testing.InformerTestSupport;
 import io.informer4j.testing.Item;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The reflector's resourceVersion choice and paging, as client-go does them. */
-class ReflectorListTest {
+class ReflectorListTest extends InformerTestSupport {
 
-  private final InformerFixture fixture = new InformerFixture();
-  private final FakeSource source = fixture.source;
-  private SharedIndexInformer<Item> informer;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (informer != null) {
-      informer.close(Duration.ofSeconds(5));
-    }
-    fixture.close();
-  }
 
   private void startSynced() throws InterruptedException {
     informer = fixture.builder().build();

@@ -10,29 +10,17 @@ import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchRequest;
 import io.informer4j.testing.FakeSource;
-import io.informer4j.testing.InformerFixture;
+import io.informer4j.testing.InformerTestSupport;
 import io.informer4j.testing.Item;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** How the reflector reacts to each way a watch can end or fail. */
-class ReflectorWatchTest {
+class ReflectorWatchTest extends InformerTestSupport {
 
-  private final InformerFixture fixture = new InformerFixture();
-  private final FakeSource source = fixture.source;
   private final List<SourceException> reported = new ArrayList<>();
-  private SharedIndexInformer<Item> informer;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (informer != null) {
-      informer.close(Duration.ofSeconds(5));
-    }
-    fixture.close();
-  }
 
   private void startSynced(String listVersion) throws InterruptedException {
     source.setResourceVersion(listVersion);

@@ -10,27 +10,15 @@ import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchRequest;
 import io.informer4j.testing.FakeSource;
-import io.informer4j.testing.InformerFixture;
+import io.informer4j.testing.InformerTestSupport;
 import io.informer4j.testing.Item;
 import io.informer4j.testing.RecordingHandler;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Streaming the initial state (watch-list), and falling back to listing. */
-class WatchListTest {
+class WatchListTest extends InformerTestSupport {
 
-  private final InformerFixture fixture = new InformerFixture();
-  private final FakeSource source = fixture.source;
-  private SharedIndexInformer<Item> informer;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (informer != null) {
-      informer.close(Duration.ofSeconds(5));
-    }
-    fixture.close();
-  }
 
   private void start(InformerBuilder<Item> builder) {
     informer = builder.watchList(true).build();
