@@ -7,7 +7,6 @@ import static org.awaitility.Awaitility.await;
 import io.etcd.jetcd.Client;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.etcd.testing.EtcdWriter;
-import io.informer4j.etcd.testing.RecordingListener;
 import io.informer4j.etcd.testing.Widget;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
@@ -23,6 +22,7 @@ import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchEventType;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchRequest;
+import io.informer4j.testkit.RecordingWatchListener;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +43,7 @@ class EtcdWatchTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
 
   private final List<WatchHandle> handles = new ArrayList<>();
-  private final List<RecordingListener<EtcdObject<Widget>>> listeners = new ArrayList<>();
+  private final List<RecordingWatchListener<EtcdObject<Widget>>> listeners = new ArrayList<>();
   private KeyLayout layout;
   private EtcdWriter writer;
   private EtcdListerWatcher<EtcdObject<Widget>> source;
@@ -58,13 +58,13 @@ class EtcdWatchTest {
   @AfterEach
   void closeWatches() {
     handles.forEach(WatchHandle::close);
-    listeners.forEach(listener -> assertThat(listener.violations()).isEmpty());
+    listeners.forEach(listener -> assertThat(listener.contractViolations()).isEmpty());
   }
 
   @Test
   void watchFromARevisionSendsAddModifyAndDeleteWithTheLastStateAtTheDeleteRevision() {
     long start = writer.put("ns", "before", Widget.labelled(Map.of()));
-    RecordingListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), Long.toString(start)));
+    RecordingWatchListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), Long.toString(start)));
 
     long created = writer.put("ns", "w", Widget.labelled(Map.of("v", "1")));
     long modified = writer.put("ns", "w", Widget.labelled(Map.of("v", "2")));
@@ -84,12 +84,12 @@ class EtcdWatchTest {
     }
 
     for (String version : List.of("", "0")) {
-      RecordingListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), version));
+      RecordingWatchListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), version));
       awaitObjectEvents(listener, expected.size());
       String name = "d-" + version.length();
       expected.add("ADDED ns/" + name + "@" + writer.put("ns", name, Widget.labelled(Map.of())));
       assertThat(awaitObjectEvents(listener, expected.size())).extracting(this::describe).containsExactlyElementsOf(expected);
-      assertThat(listener.bookmarks()).noneMatch(WatchEvent::initialEventsEnd);
+      assertThat(listener.eventsOfType(WatchEventType.BOOKMARK)).noneMatch(WatchEvent::initialEventsEnd);
     }
   }
 
@@ -101,7 +101,7 @@ class EtcdWatchTest {
     }
     writer.putRaw(ObjectKey.of("ns", "w-bad"), "oops".getBytes(StandardCharsets.UTF_8));
     long listed = writer.currentRevision();
-    RecordingListener<EtcdObject<Widget>> listener =
+    RecordingWatchListener<EtcdObject<Widget>> listener =
         watch(new WatchRequest(Selection.all(), "", ResourceVersionMatch.NOT_OLDER_THAN, true, true, null));
     long later = writer.put("ns", "later", Widget.labelled(Map.of()));
 
@@ -116,9 +116,9 @@ class EtcdWatchTest {
   @Test
   void watchListNeedsNotOlderThanAndBookmarks() {
     assertThatThrownBy(() -> source.watch(new WatchRequest(Selection.all(), "", ResourceVersionMatch.UNSET, true, true, null),
-        new RecordingListener<>())).isInstanceOf(InvalidRequestException.class);
+        new RecordingWatchListener<>())).isInstanceOf(InvalidRequestException.class);
     assertThatThrownBy(() -> source.watch(new WatchRequest(Selection.all(), "", ResourceVersionMatch.NOT_OLDER_THAN, false,
-        true, null), new RecordingListener<>())).isInstanceOf(InvalidRequestException.class);
+        true, null), new RecordingWatchListener<>())).isInstanceOf(InvalidRequestException.class);
   }
 
   @Test
@@ -128,7 +128,7 @@ class EtcdWatchTest {
     long now = writer.put("ns", "b", Widget.labelled(Map.of()));
     writer.compact(now);
 
-    RecordingListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), Long.toString(old)));
+    RecordingWatchListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), Long.toString(old)));
 
     assertThat(listener.closed()).succeedsWithin(WAIT).isInstanceOf(ExpiredException.class);
     assertThat(listener.objectEvents()).isEmpty();
@@ -141,7 +141,7 @@ class EtcdWatchTest {
   void anObjectEnteringOrLeavingALabelSelectionIsAddedOrDeleted() {
     long start = writer.put("ns", "mover", Widget.labelled(Map.of("app", "db")));
     Selection web = Selection.all().withLabels(LabelSelector.parse("app=web"));
-    RecordingListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(web, Long.toString(start)));
+    RecordingWatchListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(web, Long.toString(start)));
 
     long entered = writer.put("ns", "mover", Widget.labelled(Map.of("app", "web")));
     long changed = writer.put("ns", "mover", Widget.labelled(Map.of("app", "web", "x", "y")));
@@ -162,7 +162,7 @@ class EtcdWatchTest {
   @Test
   void aNamespaceNarrowsTheWatch() {
     long start = writer.currentRevision();
-    RecordingListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.inNamespace("here"), Long.toString(start)));
+    RecordingWatchListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.inNamespace("here"), Long.toString(start)));
 
     writer.put("there", "x", Widget.labelled(Map.of()));
     writer.put("here-not", "x", Widget.labelled(Map.of()));
@@ -174,7 +174,7 @@ class EtcdWatchTest {
   @Test
   void anUndecodableValueIsReportedAndItsDeleteEndsTheWatchForARelist() {
     long start = writer.currentRevision();
-    RecordingListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), Long.toString(start)));
+    RecordingWatchListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), Long.toString(start)));
 
     writer.putRaw(ObjectKey.of("ns", "bad"), "{".getBytes(StandardCharsets.UTF_8));
     writer.putKey(layout.prefix() + "/no-namespace", Widget.CODEC.encode(Widget.labelled(Map.of())));
@@ -191,18 +191,18 @@ class EtcdWatchTest {
   @Test
   void theTimeoutEndsTheWatchCleanlyAndCloseStopsDelivery() {
     long start = writer.currentRevision();
-    RecordingListener<EtcdObject<Widget>> timed =
+    RecordingWatchListener<EtcdObject<Widget>> timed =
         watch(WatchRequest.from(Selection.all(), Long.toString(start)).withTimeout(Duration.ofMillis(300)));
     assertThat(timed.closed()).succeedsWithin(WAIT).isNull();
 
-    RecordingListener<EtcdObject<Widget>> closed = new RecordingListener<>();
+    RecordingWatchListener<EtcdObject<Widget>> closed = new RecordingWatchListener<>();
     WatchHandle handle = source.watch(WatchRequest.from(Selection.all(), Long.toString(start)), closed);
     writer.put("ns", "one", Widget.labelled(Map.of()));
     awaitObjectEvents(closed, 1);
     handle.close();
     handle.close();
     writer.put("ns", "two", Widget.labelled(Map.of()));
-    RecordingListener<EtcdObject<Widget>> witness = watch(WatchRequest.from(Selection.all(), Long.toString(start)));
+    RecordingWatchListener<EtcdObject<Widget>> witness = watch(WatchRequest.from(Selection.all(), Long.toString(start)));
     awaitObjectEvents(witness, 2);
 
     assertThat(closed.objectEvents()).extracting(this::describe).containsExactly(describe(witness.objectEvents().get(0)));
@@ -214,15 +214,15 @@ class EtcdWatchTest {
     EtcdListerWatcher<EtcdObject<Widget>> requesting = EtcdListerWatcher.builder(ETCD.client(), layout, Widget.CODEC,
         Widget.ADAPTER).progressRequests(ProgressRequests.ALWAYS).progressInterval(Duration.ofMillis(100)).build();
     long start = writer.put("ns", "a", Widget.labelled(Map.of()));
-    RecordingListener<EtcdObject<Widget>> listener = new RecordingListener<>();
+    RecordingWatchListener<EtcdObject<Widget>> listener = new RecordingWatchListener<>();
     listeners.add(listener);
     handles.add(requesting.watch(WatchRequest.from(Selection.all(), Long.toString(start)), listener));
     KeyLayout elsewhere = KeyLayout.namespaced(ETCD.newPrefix("elsewhere"));
     long unrelated = new EtcdWriter(ETCD.client(), elsewhere).put("ns", "x", Widget.labelled(Map.of()));
 
-    await().atMost(WAIT).until(() -> listener.bookmarks().stream()
+    await().atMost(WAIT).until(() -> listener.eventsOfType(WatchEventType.BOOKMARK).stream()
         .anyMatch(b -> Long.parseLong(b.resourceVersion()) >= unrelated));
-    List<Long> versions = listener.bookmarks().stream().map(b -> Long.parseLong(b.resourceVersion())).toList();
+    List<Long> versions = listener.eventsOfType(WatchEventType.BOOKMARK).stream().map(b -> Long.parseLong(b.resourceVersion())).toList();
     assertThat(versions).isSorted().doesNotHaveDuplicates().allMatch(v -> v > start);
   }
 
@@ -236,14 +236,14 @@ class EtcdWatchTest {
     EtcdListerWatcher<EtcdObject<Widget>> requesting = EtcdListerWatcher.builder(ETCD.client(), layout, Widget.CODEC,
         Widget.ADAPTER).progressRequests(ProgressRequests.ALWAYS).progressInterval(Duration.ofMillis(50)).build();
     long start = writer.currentRevision();
-    RecordingListener<EtcdObject<Widget>> listener = new RecordingListener<>();
+    RecordingWatchListener<EtcdObject<Widget>> listener = new RecordingWatchListener<>();
     listeners.add(listener);
     handles.add(requesting.watch(WatchRequest.from(Selection.all(), Long.toString(start)).withBookmarks(false), listener));
     long last = writer.put("ns", "a", Widget.labelled(Map.of()));
     awaitObjectEvents(listener, 1);
-    RecordingListener<EtcdObject<Widget>> witness = watch(WatchRequest.from(Selection.all(), Long.toString(last - 1)));
+    RecordingWatchListener<EtcdObject<Widget>> witness = watch(WatchRequest.from(Selection.all(), Long.toString(last - 1)));
     awaitObjectEvents(witness, 1);
-    assertThat(listener.bookmarks()).isEmpty();
+    assertThat(listener.eventsOfType(WatchEventType.BOOKMARK)).isEmpty();
   }
 
   @Test
@@ -256,7 +256,7 @@ class EtcdWatchTest {
       EtcdListerWatcher<EtcdObject<Widget>> unreachable = EtcdListerWatcher.builder(nowhere, layout, Widget.CODEC,
           Widget.ADAPTER).requestTimeout(Duration.ofSeconds(10)).build();
 
-      assertThatThrownBy(() -> unreachable.watch(WatchRequest.from(Selection.all(), "5"), new RecordingListener<>()))
+      assertThatThrownBy(() -> unreachable.watch(WatchRequest.from(Selection.all(), "5"), new RecordingWatchListener<>()))
           .isInstanceOfSatisfying(TransientSourceException.class,
               e -> assertThat(e.reason()).isEqualTo(TransientSourceException.Reason.CONNECTION_REFUSED));
       assertThatThrownBy(() -> unreachable.list(ListRequest.of(Selection.all(), ""), item -> { }))
@@ -265,14 +265,14 @@ class EtcdWatchTest {
     }
   }
 
-  private RecordingListener<EtcdObject<Widget>> watch(WatchRequest request) {
-    RecordingListener<EtcdObject<Widget>> listener = new RecordingListener<>();
+  private RecordingWatchListener<EtcdObject<Widget>> watch(WatchRequest request) {
+    RecordingWatchListener<EtcdObject<Widget>> listener = new RecordingWatchListener<>();
     listeners.add(listener);
     handles.add(source.watch(request, listener));
     return listener;
   }
 
-  private List<WatchEvent<EtcdObject<Widget>>> awaitObjectEvents(RecordingListener<EtcdObject<Widget>> listener, int count) {
+  private List<WatchEvent<EtcdObject<Widget>>> awaitObjectEvents(RecordingWatchListener<EtcdObject<Widget>> listener, int count) {
     await().atMost(WAIT).until(() -> listener.objectEvents().size() >= count);
     return listener.objectEvents();
   }

@@ -8,6 +8,7 @@ import io.informer4j.source.WatchListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -27,6 +28,7 @@ public final class RecordingWatchListener<T> implements WatchListener<T> {
   private final List<String> violations = new ArrayList<>();
   private final AtomicBoolean inCall = new AtomicBoolean();
   private final AtomicReference<Optional<SourceException>> closure = new AtomicReference<>();
+  private final CompletableFuture<SourceException> closed = new CompletableFuture<>();
 
   @Override
   public void onEvent(WatchEvent<T> event) {
@@ -49,7 +51,9 @@ public final class RecordingWatchListener<T> implements WatchListener<T> {
   @Override
   public void onClose(SourceException error) {
     enter("onClose");
-    if (!closure.compareAndSet(null, Optional.ofNullable(error))) {
+    if (closure.compareAndSet(null, Optional.ofNullable(error))) {
+      closed.complete(error);
+    } else {
       violation("onClose was called twice");
     }
     inCall.set(false);
@@ -103,6 +107,14 @@ public final class RecordingWatchListener<T> implements WatchListener<T> {
   public SourceException closeError() {
     Optional<SourceException> closed = closure.get();
     return closed == null ? null : closed.orElse(null);
+  }
+
+  /**
+   * Returns a future completed by the first {@code onClose}, with its error (null for a clean end),
+   * for tests that wait for the end of a watch.
+   */
+  public CompletableFuture<SourceException> closed() {
+    return closed;
   }
 
   /** Returns the breaches of the listener contract seen so far; empty for a well-behaved backend. */

@@ -2,11 +2,11 @@ package io.informer4j.etcd.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.informer4j.etcd.testing.RecordingListener;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchListener;
+import io.informer4j.testkit.RecordingWatchListener;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ class SerialDeliveryTest {
 
   @Test
   void heldCallsWaitBehindTheInitialEventsAndNothingFollowsTheClose() {
-    RecordingListener<String> listener = new RecordingListener<>();
+    RecordingWatchListener<String> listener = new RecordingWatchListener<>();
     SerialDelivery<String> delivery = new SerialDelivery<>(listener, "test", true);
 
     delivery.event(WatchEvent.added("later"));
@@ -31,12 +31,12 @@ class SerialDeliveryTest {
     assertThat(listener.events()).extracting(WatchEvent::object).containsExactly("initial", "later");
     assertThat(listener.malformed()).hasSize(1);
     assertThat(listener.closed()).isCompletedWithValue(null);
-    assertThat(listener.violations()).isEmpty();
+    assertThat(listener.contractViolations()).isEmpty();
   }
 
   @Test
   void aFailureWhileHeldDropsWhatWaitedAndCloses() {
-    RecordingListener<String> listener = new RecordingListener<>();
+    RecordingWatchListener<String> listener = new RecordingWatchListener<>();
     SerialDelivery<String> delivery = new SerialDelivery<>(listener, "test", true);
     delivery.event(WatchEvent.added("queued"));
     SourceException failure = new SourceException("boom");
