@@ -157,7 +157,9 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
 
   /**
    * Replaces the whole content with {@code newItems} (a list) at {@code resourceVersion}, rebuilding
-   * every index, and returns what changed. Readers see the old content or the new, never a mix.
+   * every index, and returns what changed. Readers see the old content or the new, never a mix. When
+   * several items share a key, the last one is the key's new state and the only one reported (at its
+   * own position), so a key never appears twice in the replacement.
    */
   public Replacement<T> replace(List<T> newItems, String resourceVersion) {
     ConcurrentHashMap<String, T> next = new ConcurrentHashMap<>(Math.max(16, (int) (newItems.size() / 0.75f) + 1));
@@ -190,10 +192,27 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
         }
       }
       lastResourceVersion = resourceVersion == null ? "" : resourceVersion;
-      return new Replacement<>(deleted, newItems, previous);
+      return repeatedKey ? lastOfEachKey(deleted, newItems, keys, old) : new Replacement<>(deleted, newItems, previous);
     } finally {
       lock.writeLock().unlock();
     }
+  }
+
+  /** The replacement's report when keys repeat: each key's last item, with its state before the replacement. */
+  private static <T> Replacement<T> lastOfEachKey(List<DeletedFinalStateUnknown<T>> deleted, List<T> newItems,
+                                                  String[] keys, Map<String, T> old) {
+    Set<String> seen = new HashSet<>();
+    List<T> items = new ArrayList<>();
+    List<T> previous = new ArrayList<>();
+    for (int i = keys.length - 1; i >= 0; i--) {
+      if (seen.add(keys[i])) {
+        items.add(newItems.get(i));
+        previous.add(old.get(keys[i]));
+      }
+    }
+    Collections.reverse(items);
+    Collections.reverse(previous);
+    return new Replacement<>(deleted, items, previous);
   }
 
   /** Records that the source has seen everything up to {@code resourceVersion} (a bookmark). */

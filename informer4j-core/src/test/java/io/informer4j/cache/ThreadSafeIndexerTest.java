@@ -93,6 +93,17 @@ class ThreadSafeIndexerTest {
   }
 
   @Test
+  void aKeyRepeatedInAReplacementCountsOnceWithItsLastState() {
+    store.put(item("a", "x", "old"));
+    Replacement<Item> r = store.replace(List.of(item("a", "x", "first"), Item.of("a", "y", "3"), item("a", "x", "last")),
+        "9");
+    assertThat(r.items()).containsExactly(Item.of("a", "y", "3"), item("a", "x", "last"));
+    assertThat(r.previous()).containsExactly(null, item("a", "x", "old"));
+    assertThat(store.get("a/x")).isEqualTo(item("a", "x", "last"));
+    assertThat(store.size()).isEqualTo(2);
+  }
+
+  @Test
   void tracksTheLastResourceVersionFromWritesAndBookmarks() {
     assertThat(store.lastStoreSyncResourceVersion()).isEmpty();
     store.put(Item.of("a", "x", "7"));

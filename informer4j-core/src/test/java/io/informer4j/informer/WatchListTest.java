@@ -121,6 +121,39 @@ class WatchListTest extends InformerTestSupport {
   }
 
   @Test
+  void initialEventsSettleToOneStatePerKeyBeforeHandlersHearOfThem() throws InterruptedException {
+    RecordingHandler handler = new RecordingHandler();
+    informer = fixture.builder().watchList(true).build();
+    informer.addEventHandler(handler, HandlerOptions.named("rec"));
+    informer.start();
+    await().until(() -> source.watches().size() == 1);
+    FakeSource.Watch watch = source.lastWatch();
+    watch.send(WatchEvent.added(Item.of("ns", "a", "4")));
+    watch.send(WatchEvent.added(Item.of("ns", "b", "5")));
+    watch.send(WatchEvent.modified(Item.of("ns", "a", "6")));
+    watch.send(WatchEvent.bookmark("6", true));
+    assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();
+    await().until(() -> handler.size() == 2);
+    assertThat(handler.events()).containsExactly("add ns/b@5 initial", "add ns/a@6 initial");
+  }
+
+  @Test
+  void anInitialEventThatDeletesRemovesTheObjectFromTheInitialState() throws InterruptedException {
+    start(fixture.builder());
+    await().until(() -> source.watches().size() == 1);
+    FakeSource.Watch watch = source.lastWatch();
+    watch.send(WatchEvent.added(Item.of("ns", "a", "4")));
+    watch.send(WatchEvent.added(Item.of("ns", "b", "5")));
+    watch.send(WatchEvent.deleted(Item.of("ns", "a", "6")));
+    watch.send(WatchEvent.added(Item.of("ns", "c", "7")));
+    watch.send(WatchEvent.modified(Item.of("ns", "b", "8")));
+    watch.send(WatchEvent.bookmark("8", true));
+    assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();
+    assertThat(informer.indexer().listKeys()).containsExactlyInAnyOrder("ns/b", "ns/c");
+    assertThat(informer.indexer().get("ns/b").resourceVersion()).isEqualTo("8");
+  }
+
+  @Test
   void theTransformAppliesToTheBufferedInitialState() throws InterruptedException {
     source.put(Item.of("ns", "a", "4").withData("big"));
     source.setResourceVersion("4");

@@ -19,6 +19,7 @@ import io.informer4j.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -275,7 +276,7 @@ final class Reflector<T> {
         return;
       }
       log.warn("informer {}: still waiting for the initial-events-end bookmark of the watch-list after {} initial objects",
-          name, session.buffered.size());
+          name, session.bufferedCount());
       watchTimer = runtime.scheduler().schedule(INITIAL_EVENTS_WARNING, () -> warnWhileWaiting(session));
     }
   }
@@ -408,7 +409,10 @@ final class Reflector<T> {
     final Duration timeout;
     final long startNanos;
     boolean initial;
-    Map<String, T> buffered;
+    /** The initial state so far, in arrival order; repeated keys are settled by the cache's replace. */
+    List<T> buffered;
+    /** The initial state by key, used instead of {@link #buffered} once an initial event deletes. */
+    Map<String, T> bufferedByKey;
     boolean versionFrozen;
     long events;
 
@@ -418,7 +422,7 @@ final class Reflector<T> {
       this.timeout = timeout;
       this.startNanos = startNanos;
       this.initial = watchList;
-      this.buffered = watchList ? new LinkedHashMap<>() : null;
+      this.buffered = watchList ? new ArrayList<>() : null;
       this.versionFrozen = !watchList && (from.isEmpty() || "0".equals(from));
     }
 
@@ -456,11 +460,7 @@ final class Reflector<T> {
         return;
       }
       if (initial) {
-        if (event.type() == WatchEventType.DELETED) {
-          buffered.remove(adapter.key(object));
-        } else {
-          buffered.put(adapter.key(object), object);
-        }
+        buffer(event.type(), object);
         return;
       }
       processor.enqueue(event.type() == WatchEventType.DELETED ? new Delta.Remove<>(object) : new Delta.Upsert<>(object));
@@ -474,14 +474,44 @@ final class Reflector<T> {
       state.succeeded();
     }
 
+    /**
+     * Adds one initial event to the initial state: appended while only additions came (the common
+     * case, no key computed); from the first deletion on, kept by key. Must hold the lock.
+     */
+    private void buffer(WatchEventType type, T object) {
+      if (bufferedByKey == null && type != WatchEventType.DELETED) {
+        buffered.add(object);
+        return;
+      }
+      if (bufferedByKey == null) {
+        bufferedByKey = new LinkedHashMap<>();
+        for (T earlier : buffered) {
+          bufferedByKey.put(adapter.key(earlier), earlier);
+        }
+        buffered = null;
+      }
+      if (type == WatchEventType.DELETED) {
+        bufferedByKey.remove(adapter.key(object));
+      } else {
+        bufferedByKey.put(adapter.key(object), object);
+      }
+    }
+
+    /** Returns how many objects the initial state holds so far. Must hold the lock. */
+    int bufferedCount() {
+      return bufferedByKey == null ? buffered.size() : bufferedByKey.size();
+    }
+
     /** Must hold the lock. */
     private void bookmark(WatchEvent<T> event) {
       if (initial) {
         if (event.initialEventsEnd()) {
           initial = false;
           counters.lists.increment();
-          applyListLocked(new ArrayList<>(buffered.values()), event.resourceVersion());
+          applyListLocked(bufferedByKey == null ? buffered : new ArrayList<>(bufferedByKey.values()),
+              event.resourceVersion());
           buffered = null;
+          bufferedByKey = null;
           cancel(watchTimer);
           watchTimer = timeoutGuard(this);
           state.moveTo(InformerState.WATCHING);
