@@ -15,10 +15,13 @@ import java.util.concurrent.CompletableFuture;
  * An informer4j source over objects built in memory beforehand, so a benchmark measures the
  * informer and nothing else: a list pushes every object in one page (whatever the requested limit,
  * as a server answering from its watch cache does) at a fixed resourceVersion; a watch delivers
- * only what the benchmark {@link #push pushes}, until it is closed. Watch-list is not offered.
+ * only what the benchmark {@link #push pushes}, until it is closed. Watch-list is offered only when
+ * built {@link #PrebuiltListerWatcher(List, String, boolean) so}: a watch asking for initial events
+ * then gets every object as an ADDED event and the {@code initialEventsEnd} bookmark, on a thread
+ * of its own, before anything pushed.
  *
  * <p>Thread-safe. {@link #push} must be called from one thread at a time (watch events of one
- * watch are never concurrent).
+ * watch are never concurrent), and not while initial events are being streamed.
  *
  * @param <T> the object type
  */
@@ -26,6 +29,7 @@ public final class PrebuiltListerWatcher<T> implements ListerWatcher<T> {
 
   private final List<T> objects;
   private final String resourceVersion;
+  private final boolean offersWatchList;
   private final CompletableFuture<Void> watchOpened = new CompletableFuture<>();
   private volatile WatchListener<T> listener;
 
@@ -34,8 +38,18 @@ public final class PrebuiltListerWatcher<T> implements ListerWatcher<T> {
    * @param resourceVersion the version every list is read at
    */
   public PrebuiltListerWatcher(List<T> objects, String resourceVersion) {
+    this(objects, resourceVersion, false);
+  }
+
+  /**
+   * @param objects          what every list returns, in order, and a watch-list streams
+   * @param resourceVersion  the version every list is read at and the watch-list's bookmark carries
+   * @param offersWatchList whether watches asking for initial events get them
+   */
+  public PrebuiltListerWatcher(List<T> objects, String resourceVersion, boolean offersWatchList) {
     this.objects = List.copyOf(objects);
     this.resourceVersion = resourceVersion;
+    this.offersWatchList = offersWatchList;
   }
 
   @Override
@@ -49,6 +63,11 @@ public final class PrebuiltListerWatcher<T> implements ListerWatcher<T> {
   @Override
   public WatchHandle watch(WatchRequest request, WatchListener<T> watchListener) {
     listener = watchListener;
+    if (offersWatchList && request.sendInitialEvents()) {
+      Thread initialEvents = new Thread(() -> streamInitialEvents(watchListener), "prebuilt-initial-events");
+      initialEvents.setDaemon(true);
+      initialEvents.start();
+    }
     watchOpened.complete(null);
     return () -> {
       if (listener == watchListener) {
@@ -77,7 +96,14 @@ public final class PrebuiltListerWatcher<T> implements ListerWatcher<T> {
 
   @Override
   public boolean supportsWatchList() {
-    return false;
+    return offersWatchList;
+  }
+
+  private void streamInitialEvents(WatchListener<T> watchListener) {
+    for (T object : objects) {
+      watchListener.onEvent(WatchEvent.added(object));
+    }
+    watchListener.onEvent(WatchEvent.bookmark(resourceVersion, true));
   }
 
   @Override

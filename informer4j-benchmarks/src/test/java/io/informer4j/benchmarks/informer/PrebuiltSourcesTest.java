@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
+import io.informer4j.source.ResourceVersionMatch;
 import io.informer4j.source.Selection;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.WatchEvent;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +66,35 @@ class PrebuiltSourcesTest {
     assertThat(source.watchOpened()).isDone();
     assertThat(received).containsExactly(event);
     assertThatThrownBy(() -> source.push(event)).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void informer4jSourceOfferingWatchListStreamsEveryObjectThenTheEndBookmark() throws Exception {
+    PrebuiltListerWatcher<V1ConfigMap> source = new PrebuiltListerWatcher<>(workload.initial(), "30", true);
+    List<WatchEvent<V1ConfigMap>> received = new CopyOnWriteArrayList<>();
+    CompletableFuture<Void> ended = new CompletableFuture<>();
+    WatchRequest watchList = new WatchRequest(Selection.all(), "", ResourceVersionMatch.NOT_OLDER_THAN,
+        true, true, null);
+
+    source.watch(watchList, new WatchListener<>() {
+      @Override
+      public void onEvent(WatchEvent<V1ConfigMap> e) {
+        received.add(e);
+        if (e.initialEventsEnd()) {
+          ended.complete(null);
+        }
+      }
+
+      @Override
+      public void onClose(SourceException error) {
+      }
+    });
+    ended.get(10, TimeUnit.SECONDS);
+
+    assertThat(source.supportsWatchList()).isTrue();
+    assertThat(received.subList(0, workload.initial().size())).extracting(WatchEvent::object)
+        .containsExactlyElementsOf(workload.initial());
+    assertThat(received.get(received.size() - 1)).isEqualTo(WatchEvent.bookmark("30", true));
   }
 
   @Test
