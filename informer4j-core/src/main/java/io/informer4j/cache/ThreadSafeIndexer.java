@@ -173,9 +173,8 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
         T item = newItems.get(i);
         String key = adapter.key(item);
         keys[i] = key;
-        T before = next.put(key, item);
-        repeatedKey |= before != null;
-        previous.add(before != null ? before : old.get(key));
+        repeatedKey |= next.put(key, item) != null;
+        previous.add(old.get(key));
       }
       List<DeletedFinalStateUnknown<T>> deleted = new ArrayList<>();
       old.forEach((key, value) -> {
@@ -192,27 +191,30 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
         }
       }
       lastResourceVersion = resourceVersion == null ? "" : resourceVersion;
-      return repeatedKey ? lastOfEachKey(deleted, newItems, keys, old) : new Replacement<>(deleted, newItems, previous);
+      return repeatedKey ? lastOfEachKey(deleted, newItems, keys, previous) : new Replacement<>(deleted, newItems, previous);
     } finally {
       lock.writeLock().unlock();
     }
   }
 
-  /** The replacement's report when keys repeat: each key's last item, with its state before the replacement. */
+  /**
+   * The replacement's report when keys repeat: each key's last item, with its state before the
+   * replacement ({@code previous}, index for index with {@code newItems}).
+   */
   private static <T> Replacement<T> lastOfEachKey(List<DeletedFinalStateUnknown<T>> deleted, List<T> newItems,
-                                                  String[] keys, Map<String, T> old) {
+                                                  String[] keys, List<T> previous) {
     Set<String> seen = new HashSet<>();
-    List<T> items = new ArrayList<>();
-    List<T> previous = new ArrayList<>();
+    List<T> lastItems = new ArrayList<>();
+    List<T> lastPrevious = new ArrayList<>();
     for (int i = keys.length - 1; i >= 0; i--) {
       if (seen.add(keys[i])) {
-        items.add(newItems.get(i));
-        previous.add(old.get(keys[i]));
+        lastItems.add(newItems.get(i));
+        lastPrevious.add(previous.get(i));
       }
     }
-    Collections.reverse(items);
-    Collections.reverse(previous);
-    return new Replacement<>(deleted, items, previous);
+    Collections.reverse(lastItems);
+    Collections.reverse(lastPrevious);
+    return new Replacement<>(deleted, lastItems, lastPrevious);
   }
 
   /** Records that the source has seen everything up to {@code resourceVersion} (a bookmark). */
