@@ -1,13 +1,10 @@
 package io.informer4j.benchmarks.informer;
 
+import io.informer4j.benchmarks.SyncRounds;
 import io.informer4j.informer.EventHandler;
 import io.informer4j.informer.SharedIndexInformer;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -16,13 +13,12 @@ import java.util.concurrent.atomic.LongAdder;
  * decoding: {@code objects} prebuilt ConfigMaps ({@link ConfigMapWorkload}) from a
  * {@link PrebuiltListerWatcher} that offers watch-list. Each round syncs a fresh informer once per
  * mode, timed from its start until its handler saw every object; the medians leave out the first
- * {@value #WARM_UP_ROUNDS} rounds (compilation).
+ * {@value SyncRounds#WARM_UP_ROUNDS} rounds (compilation).
  *
  * <p>Usage: {@code WatchListIngest <objects> <rounds>}, e.g. {@code 100000 12}.
  */
 public final class WatchListIngest {
 
-  private static final int WARM_UP_ROUNDS = 2;
   private static final long SYNC_TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(2);
 
   private WatchListIngest() {
@@ -32,22 +28,18 @@ public final class WatchListIngest {
   public static void main(String[] args) throws Exception {
     int objects = Integer.parseInt(args[0]);
     int rounds = Integer.parseInt(args[1]);
-    if (rounds <= WARM_UP_ROUNDS) {
-      throw new IllegalArgumentException("needs more than " + WARM_UP_ROUNDS + " rounds, got " + rounds);
+    if (rounds <= SyncRounds.WARM_UP_ROUNDS) {
+      throw new IllegalArgumentException("needs more than " + SyncRounds.WARM_UP_ROUNDS + " rounds, got " + rounds);
     }
     ConfigMapWorkload workload = ConfigMapWorkload.create(objects, 0, 1);
-    Map<String, List<Long>> syncs = new LinkedHashMap<>();
+    SyncRounds syncs = new SyncRounds();
     for (int round = 0; round < rounds; round++) {
       for (boolean watchList : new boolean[] {false, true}) {
-        String mode = watchList ? "watch-list" : "list";
-        long millis = syncOnce(workload, watchList);
-        System.out.println("round " + round + " " + mode + ": " + millis + " ms");
-        syncs.computeIfAbsent(mode, m -> new ArrayList<>()).add(millis);
+        syncs.record(round, watchList ? "watch-list" : "list", syncOnce(workload, watchList));
         System.gc();
       }
     }
-    syncs.forEach((mode, millis) -> System.out.println("MEDIAN " + mode + " (rounds " + WARM_UP_ROUNDS + "–"
-        + (rounds - 1) + "): " + median(millis.subList(WARM_UP_ROUNDS, millis.size())) + " ms"));
+    syncs.printMedians();
   }
 
   private static long syncOnce(ConfigMapWorkload workload, boolean watchList) throws InterruptedException {
@@ -76,10 +68,5 @@ public final class WatchListIngest {
     } finally {
       informer.close(Duration.ofSeconds(5));
     }
-  }
-
-  private static long median(List<Long> values) {
-    List<Long> sorted = values.stream().sorted().toList();
-    return sorted.get(sorted.size() / 2);
   }
 }

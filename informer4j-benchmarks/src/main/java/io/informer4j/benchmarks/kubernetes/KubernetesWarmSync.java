@@ -1,11 +1,9 @@
 package io.informer4j.benchmarks.kubernetes;
 
+import io.informer4j.benchmarks.SyncRounds;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.testkit.SimulatedApi;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -22,7 +20,6 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class KubernetesWarmSync {
 
-  private static final int WARM_UP_ROUNDS = 2;
   private static final long SYNC_TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(5);
 
   private KubernetesWarmSync() {
@@ -33,7 +30,7 @@ public final class KubernetesWarmSync {
     int objects = Integer.parseInt(args[0]);
     int rounds = Integer.parseInt(args[1]);
     List<String> clients = List.of(args).subList(2, args.length);
-    Map<String, List<Long>> syncs = new LinkedHashMap<>();
+    SyncRounds syncs = new SyncRounds();
     try (SimulatedApi api = SimulatedApi.builder().build();
          KubernetesTestServer server = KubernetesTestServer.start(api).serve(KubernetesComparison.CONFIG_MAPS)) {
       for (int i = 0; i < objects; i++) {
@@ -41,16 +38,13 @@ public final class KubernetesWarmSync {
       }
       for (int round = 0; round < rounds; round++) {
         for (String client : clients) {
-          long millis = syncOnce(client, server.url(), objects);
-          System.out.println("round " + round + " " + client + ": " + millis + " ms");
-          syncs.computeIfAbsent(client, c -> new ArrayList<>()).add(millis);
+          syncs.record(round, client, syncOnce(client, server.url(), objects));
           System.gc();
           Thread.sleep(500);
         }
       }
     }
-    syncs.forEach((client, millis) -> System.out.println("MEDIAN " + client + " (rounds " + WARM_UP_ROUNDS + "–"
-        + (rounds - 1) + "): " + median(millis.subList(Math.min(WARM_UP_ROUNDS, millis.size() - 1), millis.size())) + " ms"));
+    syncs.printMedians();
   }
 
   private static long syncOnce(String client, String url, int objects) throws Exception {
@@ -66,10 +60,5 @@ public final class KubernetesWarmSync {
       }
       return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     }
-  }
-
-  private static long median(List<Long> values) {
-    List<Long> sorted = values.stream().sorted().toList();
-    return sorted.get(sorted.size() / 2);
   }
 }
