@@ -74,6 +74,12 @@ final class ClientJavaProbe implements ProbeClient {
     factories.forEach(SharedInformerFactory::startAllRegisteredInformers);
   }
 
+  /** client-java's {@code hasSynced()}: the initial list is in the indexer. */
+  @Override
+  public boolean reportsSynced() {
+    return !informers.isEmpty() && informers.stream().allMatch(SharedIndexInformer::hasSynced);
+  }
+
   @Override
   public int cached() {
     return informers.stream().mapToInt(i -> i.getIndexer().list().size()).sum();

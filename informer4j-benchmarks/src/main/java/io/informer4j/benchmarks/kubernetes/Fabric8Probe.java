@@ -48,6 +48,12 @@ final class Fabric8Probe implements ProbeClient {
     }
   }
 
+  /** fabric8's {@code hasSynced()}: the initial list is in the store. */
+  @Override
+  public boolean reportsSynced() {
+    return !informers.isEmpty() && informers.stream().allMatch(SharedIndexInformer::hasSynced);
+  }
+
   @Override
   public int cached() {
     return informers.stream().mapToInt(i -> i.getStore().list().size()).sum();

@@ -3,6 +3,7 @@ package io.informer4j.benchmarks.kubernetes;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.informer4j.informer.EventHandler;
+import io.informer4j.informer.HandlerRegistration;
 import io.informer4j.informer.InformerBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
@@ -22,6 +23,7 @@ final class Informer4jProbe implements ProbeClient {
   private final long pageSize;
   private final InformerRuntime runtime = InformerRuntime.create("probe");
   private final List<SharedIndexInformer<ConfigMap>> informers = new ArrayList<>();
+  private final List<HandlerRegistration> registrations = new ArrayList<>();
 
   /**
    * @param transform what each informer applies to decoded objects, or null for nothing
@@ -47,7 +49,7 @@ final class Informer4jProbe implements ProbeClient {
         builder.transform(transform);
       }
       SharedIndexInformer<ConfigMap> informer = builder.build();
-      informer.addEventHandler(new EventHandler<>() {
+      registrations.add(informer.addEventHandler(new EventHandler<>() {
         @Override
         public void onAdd(ConfigMap object, boolean inInitialList) {
           adds.increment();
@@ -57,10 +59,19 @@ final class Informer4jProbe implements ProbeClient {
         public void onUpdate(ConfigMap oldObject, ConfigMap newObject) {
           updates.increment();
         }
-      });
+      }));
       informers.add(informer);
       informer.start();
     }
+  }
+
+  /**
+   * The handler registrations' {@code hasSynced()}, what a controller waits on: the handler has
+   * returned from every add of the initial list.
+   */
+  @Override
+  public boolean reportsSynced() {
+    return !registrations.isEmpty() && registrations.stream().allMatch(HandlerRegistration::hasSynced);
   }
 
   @Override

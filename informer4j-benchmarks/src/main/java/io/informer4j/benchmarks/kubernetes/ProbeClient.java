@@ -18,6 +18,12 @@ interface ProbeClient extends AutoCloseable {
   /** Returns how many objects the informers' caches hold. */
   int cached();
 
+  /**
+   * Returns true once the client says its informers have synced, by the signal a controller waits
+   * on before it reconciles. Called by the thread that started the client.
+   */
+  boolean reportsSynced();
+
   /** Returns a one-line account of the informers' state, for diagnosing a stalled run. */
   default String describe() {
     return "cached " + cached();

@@ -30,6 +30,7 @@ final class RawHttpProbe implements ProbeClient {
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private Thread watcher;
   private volatile int listed;
+  private boolean listRead;
 
   RawHttpProbe(String url) {
     this.url = url;
@@ -46,6 +47,7 @@ final class RawHttpProbe implements ProbeClient {
     try (InputStream body = list.body(); JsonParser parser = JSON.createParser(body)) {
       resourceVersion = countItems(parser, adds);
     }
+    listRead = true;
     HttpResponse<InputStream> watch = http.send(HttpRequest.newBuilder(URI.create(url
         + "/api/v1/configmaps?watch=true&allowWatchBookmarks=false&resourceVersion=" + resourceVersion)).build(),
         HttpResponse.BodyHandlers.ofInputStream());
@@ -97,6 +99,12 @@ final class RawHttpProbe implements ProbeClient {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The list has been read to its end (before {@link #start} returns). */
+  @Override
+  public boolean reportsSynced() {
+    return listRead;
   }
 
   @Override
