@@ -48,7 +48,7 @@ final class ObjectGate<T> implements UnaryOperator<T> {
   private T check(Object object, String what) {
     if (!representation.javaClass().isInstance(object)) {
       throw new MalformedObjectException(type + ": " + what + " is a " + object.getClass().getName() + ", not a "
-          + representation.javaClass().getName(), null, null);
+          + representation.javaClass().getName(), null);
     }
     T typed = representation.javaClass().cast(object);
     ObjectAdapter<T> adapter = representation.adapter();
@@ -73,6 +73,6 @@ final class ObjectGate<T> implements UnaryOperator<T> {
 
   private MalformedObjectException malformed(String what, String namespace, String name, String reason) {
     String key = "namespace '" + namespace + "', name '" + name + "'";
-    return new MalformedObjectException(type + ": " + what + " (" + key + ") cannot be cached: " + reason, null, null);
+    return new MalformedObjectException(type + ": " + what + " (" + key + ") cannot be cached: " + reason, null);
   }
 }

@@ -45,6 +45,18 @@ public interface ListerWatcher<T> {
   }
 
   /**
+   * Tells the source that an informer found watch-list unusable on it: the server rejected
+   * {@code sendInitialEvents}, or never ended the initial events (a server or proxy that ignores
+   * the parameter). A source created by a backend that serves many types should remember it for all
+   * of them and answer false from {@link #supportsWatchList()} from now on, so each informer does
+   * not pay the same timeout. Thread-safe. The default does nothing.
+   *
+   * @param reason what the informer saw, for logs
+   */
+  default void watchListUnavailable(String reason) {
+  }
+
+  /**
    * Returns the page size an informer should list with when it was not given one, or 0 for the
    * informer's default (500, as client-go's pager). A source whose server pays per page (etcd 3.4
    * walks the rest of the range for every limited read) returns a size that is a multiple of what

@@ -1,26 +1,70 @@
 package io.informer4j.source;
 
+import io.informer4j.meta.ObjectKey;
+import java.util.Optional;
+
 /**
  * An object or event that cannot be used: undecodable, without a name, of the wrong type. It is
- * reported, logged and counted, and skipped; nothing else is lost.
+ * reported, logged and counted; what the informer does with it depends on what is still known of
+ * it, so a backend should say as much as it can:
+ * <ul>
+ *   <li>the object's {@linkplain #key() key}, when its identity can still be read (an etcd key; the
+ *       {@code metadata.name} and {@code metadata.namespace} of an object whose other fields do not
+ *       bind): a DELETED event then still removes the cached object, an ADDED or MODIFIED event or a
+ *       list item marks the cached version <em>stale</em> (kept, counted, shown in status) instead
+ *       of dropping it;
+ *   <li>the {@linkplain #eventType() event type}, when it came from a watch event;
+ *   <li>neither, when nothing can be read: a watch then ends and the informer relists, so nothing
+ *       is lost; a list item without identity is skipped (it cannot be cached under any key).
+ * </ul>
  */
 public class MalformedObjectException extends SourceException {
   private static final long serialVersionUID = 1L;
 
-  private final String objectKey;
+  private final transient ObjectKey key;
+  private final WatchEventType eventType;
+
+  /**
+   * A problem with an object whose identity is unknown.
+   *
+   * @param message what is wrong with it
+   * @param cause   the decoding error, may be null
+   */
+  public MalformedObjectException(String message, Throwable cause) {
+    this(message, null, null, cause);
+  }
 
   /**
    * @param message   what is wrong with it
-   * @param objectKey the object's key or storage key when known, else null
+   * @param key       the object's key when its identity could be read, else null
+   * @param eventType the type of the watch event that carried it (ADDED, MODIFIED or DELETED), or
+   *                  null for a list item or when unknown
    * @param cause     the decoding error, may be null
+   * @throws IllegalArgumentException if {@code eventType} is not an object event type
    */
-  public MalformedObjectException(String message, String objectKey, Throwable cause) {
+  public MalformedObjectException(String message, ObjectKey key, WatchEventType eventType, Throwable cause) {
     super(message, 0, cause);
-    this.objectKey = objectKey;
+    if (eventType == WatchEventType.BOOKMARK || eventType == WatchEventType.ERROR) {
+      throw new IllegalArgumentException("a malformed object comes with an object event, not " + eventType);
+    }
+    this.key = key;
+    this.eventType = eventType;
   }
 
-  /** Returns the object's key or storage key when known, else null. */
-  public String objectKey() {
-    return objectKey;
+  /** Returns the object's key when its identity could be read. */
+  public Optional<ObjectKey> key() {
+    return Optional.ofNullable(key);
+  }
+
+  /** Returns the type of the watch event that carried the object, when it came from one and it is known. */
+  public Optional<WatchEventType> eventType() {
+    return Optional.ofNullable(eventType);
+  }
+
+  /** Returns the same problem, said to have come with a watch event of {@code type}. */
+  public MalformedObjectException withEventType(WatchEventType type) {
+    MalformedObjectException copy = new MalformedObjectException(getMessage(), key, type, getCause());
+    copy.setStackTrace(getStackTrace());
+    return copy;
   }
 }

@@ -13,6 +13,17 @@ public class TransientSourceException extends SourceException {
     CONNECTION_REFUSED,
     /** An established connection broke. */
     CONNECTION_LOST,
+    /**
+     * The stream carried bytes that are not a valid event (for example an event cut short and
+     * followed by the next one); the informer counts it as an error and re-opens the watch from the
+     * last event it applied.
+     */
+    CORRUPT_STREAM,
+    /**
+     * Nothing arrived for longer than allowed: a watch with no event or bookmark, a list with no
+     * item; the connection is presumed dead.
+     */
+    IDLE,
     /** The request timed out. */
     TIMEOUT,
     /** The server answered with an internal error (500). */

@@ -83,7 +83,7 @@ class InformerRobustnessTest extends InformerTestSupport {
   void malformedObjectsAndEventsAreSkippedCountedAndHarmless() throws InterruptedException {
     FakeSource.Watch watch = startAndWatch(fixture.builder());
     watch.send(WatchEvent.added(Item.of("ns", "", "2")));
-    watch.listener().onMalformed(new MalformedObjectException("cannot decode event", "ns/x", null));
+    watch.listener().onMalformed(new MalformedObjectException("cannot decode event", null));
     watch.send(WatchEvent.added(Item.of("ns", "fine", "3")));
     await().until(() -> informer.indexer().size() == 1);
     assertThat(informer.status().malformed()).isEqualTo(2);

@@ -180,8 +180,8 @@ class EtcdWatchTest {
     writer.putKey(layout.prefix() + "/no-namespace", Widget.CODEC.encode(Widget.labelled(Map.of())));
     long good = writer.put("ns", "good", Widget.labelled(Map.of()));
     assertThat(awaitObjectEvents(listener, 1)).extracting(this::describe).containsExactly("ADDED ns/good@" + good);
-    assertThat(listener.malformed()).extracting(e -> e.objectKey())
-        .containsExactly(layout.prefix() + "/ns/bad", layout.prefix() + "/no-namespace");
+    assertThat(listener.malformed()).extracting(e -> e.key().map(ObjectKey::toString).orElse("unknown"))
+        .containsExactly("ns/bad", "unknown");
 
     writer.delete("ns", "bad");
     assertThat(listener.closed()).succeedsWithin(WAIT).isInstanceOf(SourceException.class)

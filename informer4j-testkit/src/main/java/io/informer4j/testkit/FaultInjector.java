@@ -162,7 +162,7 @@ public final class FaultInjector {
   public int deliverUndecodableEvent(TypeKey type) {
     Objects.requireNonNull(type, "type");
     return forEachWatch(type, watch -> watch.offerMalformed(
-        new MalformedObjectException("simulated undecodable watch event for " + type, null, null)));
+        new MalformedObjectException("simulated undecodable watch event for " + type, null)));
   }
 
   /** Restarts the server keeping its watch cache: see {@link #restart(boolean)}. */

@@ -35,7 +35,7 @@ final class ObjectIntake<T> {
       checkIdentity(object, "object");
       T ready = transform == null ? object : transform.apply(object);
       if (ready == null) {
-        reject(new MalformedObjectException("the transform returned null for " + adapter.key(object), adapter.key(object), null));
+        reject(new MalformedObjectException("the transform returned null for " + adapter.key(object), null));
         return null;
       }
       if (ready != object) {
@@ -45,7 +45,7 @@ final class ObjectIntake<T> {
     } catch (MalformedObjectException e) {
       reject(e);
     } catch (RuntimeException e) {
-      reject(new MalformedObjectException("cannot read or transform the object: " + e, null, e));
+      reject(new MalformedObjectException("cannot read or transform the object: " + e, e));
     }
     return null;
   }
@@ -53,7 +53,7 @@ final class ObjectIntake<T> {
   private void checkIdentity(T object, String what) {
     String name = adapter.name(object);
     if (name == null || name.isEmpty()) {
-      throw new MalformedObjectException(what + " has no name (namespace '" + adapter.namespace(object) + "')", null, null);
+      throw new MalformedObjectException(what + " has no name (namespace '" + adapter.namespace(object) + "')", null);
     }
     adapter.namespace(object);
   }

@@ -155,7 +155,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     }
     if (request.allowBookmarks() && context.progress().requestsAllowed()) {
       long period = context.progressInterval().toNanos();
-      scheduled.add(EtcdThreads.timer().scheduleAtFixedRate(this::requestProgress, period, period, TimeUnit.NANOSECONDS));
+      scheduled.add(EtcdThreads.timer().scheduleAtFixedRate(this::sendProgressRequest, period, period, TimeUnit.NANOSECONDS));
     }
     synchronized (timers) {
       timers.addAll(scheduled);
@@ -165,7 +165,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     }
   }
 
-  private void requestProgress() {
+  private void sendProgressRequest() {
     Watch.Watcher current = watcher;
     if (current != null && !finished.get()) {
       current.requestProgress();
@@ -277,7 +277,7 @@ public final class EtcdWatch<T> implements WatchHandle {
         case PUT -> translator.put(event.getKeyValue(), event.getPrevKV(), output);
         case DELETE -> translator.delete(event.getKeyValue(), previous != null ? previous[i] : event.getPrevKV(), output);
         default -> output.malformed(new MalformedObjectException(name + ": unrecognized etcd event type for key '"
-            + event.getKeyValue().getKey() + "'", event.getKeyValue().getKey().toString(), null));
+            + event.getKeyValue().getKey() + "'", null));
       }
       advance(event.getKeyValue().getModRevision());
     }

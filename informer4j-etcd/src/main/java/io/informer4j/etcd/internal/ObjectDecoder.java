@@ -45,7 +45,7 @@ public final class ObjectDecoder<T> {
     ObjectKey objectKey = layout.objectKey(key);
     String storageKey = new String(key, StandardCharsets.UTF_8);
     if (objectKey == null) {
-      throw new MalformedObjectException("etcd key '" + storageKey + "' does not have the shape " + layout, storageKey, null);
+      throw new MalformedObjectException("etcd key '" + storageKey + "' does not have the shape " + layout, null);
     }
     EtcdEntry entry = new EtcdEntry(objectKey, storageKey, value, revision, createRevision, version);
     T object;
@@ -53,10 +53,10 @@ public final class ObjectDecoder<T> {
       object = codec.decode(entry);
     } catch (Exception e) {
       throw new MalformedObjectException("cannot decode the value of etcd key '" + storageKey + "' at revision "
-          + revision + ": " + e.getMessage(), storageKey, e);
+          + revision + ": " + e.getMessage(), objectKey, null, e);
     }
     if (object == null) {
-      throw new MalformedObjectException("the codec returned null for etcd key '" + storageKey + "'", storageKey, null);
+      throw new MalformedObjectException("the codec returned null for etcd key '" + storageKey + "'", objectKey, null, null);
     }
     verify(entry, object);
     return object;
@@ -72,17 +72,17 @@ public final class ObjectDecoder<T> {
       resourceVersion = adapter.resourceVersion(object);
     } catch (RuntimeException e) {
       throw new MalformedObjectException("the adapter cannot read the object decoded from etcd key '" + entry.storageKey()
-          + "': " + e, entry.storageKey(), e);
+          + "': " + e, entry.key(), null, e);
     }
     String expectedNamespace = entry.key().namespace();
     if (!expectedNamespace.equals(namespace == null ? "" : namespace) || !entry.key().name().equals(name)) {
       throw new MalformedObjectException("the object decoded from etcd key '" + entry.storageKey() + "' is named '"
-          + ObjectKey.keyOf(namespace, name) + "', not '" + entry.key() + "'", entry.storageKey(), null);
+          + ObjectKey.keyOf(namespace, name) + "', not '" + entry.key() + "'", entry.key(), null, null);
     }
     if (!entry.resourceVersion().equals(resourceVersion)) {
       throw new MalformedObjectException("the object decoded from etcd key '" + entry.storageKey()
           + "' has resourceVersion '" + resourceVersion + "', not its revision " + entry.revision()
-          + " (the codec must set it from EtcdEntry.resourceVersion())", entry.storageKey(), null);
+          + " (the codec must set it from EtcdEntry.resourceVersion())", entry.key(), null, null);
     }
   }
 
@@ -97,8 +97,7 @@ public final class ObjectDecoder<T> {
       return selection.labels().matches(adapter.labels(object))
           && selection.fields().matches(path -> adapter.field(object, path));
     } catch (RuntimeException e) {
-      String key = safeKey(object);
-      throw new MalformedObjectException("cannot read the labels or fields of " + key + ": " + e, key, e);
+      throw new MalformedObjectException("cannot read the labels or fields of " + safeKey(object) + ": " + e, e);
     }
   }
 

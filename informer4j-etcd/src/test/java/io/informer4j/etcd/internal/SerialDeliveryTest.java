@@ -20,7 +20,7 @@ class SerialDeliveryTest {
 
     delivery.event(WatchEvent.added("later"));
     delivery.deliverHeld(WatchEvent.added("initial"));
-    delivery.malformedHeld(new MalformedObjectException("bad", "k", null));
+    delivery.malformedHeld(new MalformedObjectException("bad", null));
     assertThat(listener.events()).extracting(WatchEvent::object).containsExactly("initial");
     delivery.close(null);
     delivery.event(WatchEvent.added("after-close"));

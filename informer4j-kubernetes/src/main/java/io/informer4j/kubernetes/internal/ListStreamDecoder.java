@@ -77,7 +77,7 @@ public final class ListStreamDecoder<T> {
       } catch (JacksonException e) {
         skipRestOfItem(parser, token, depth);
         sink.malformed(new MalformedObjectException("list item " + index + " cannot be read as "
-            + itemType.getSimpleName() + ": " + e.getOriginalMessage(), null, e));
+            + itemType.getSimpleName() + ": " + e.getOriginalMessage(), e));
         continue;
       }
       if (item != null) {

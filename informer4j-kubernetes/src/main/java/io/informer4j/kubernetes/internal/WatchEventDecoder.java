@@ -145,6 +145,6 @@ public final class WatchEventDecoder<T extends HasMetadata> {
   }
 
   private MalformedObjectException malformed(String message, Throwable cause) {
-    return new MalformedObjectException(what + ": " + message, null, cause);
+    return new MalformedObjectException(what + ": " + message, cause);
   }
 }
