@@ -83,6 +83,12 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
 
     /** Removes the object under {@code lastState}'s key; returns what was cached, or null. */
     T delete(T lastState);
+
+    /**
+     * Removes the object cached under {@code key}, for a delete whose last state could not be
+     * read; returns what was cached, or null.
+     */
+    T deleteKey(String key);
   }
 
   /**
@@ -116,14 +122,19 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
 
     @Override
     public T delete(T lastState) {
-      String key = adapter.key(lastState);
+      T previous = deleteKey(adapter.key(lastState));
+      noteResourceVersion(lastState);
+      return previous;
+    }
+
+    @Override
+    public T deleteKey(String key) {
       T previous = items.remove(key);
       if (previous != null) {
         for (IndexTable<T> table : indexes.values()) {
           table.remove(key, previous);
         }
       }
-      noteResourceVersion(lastState);
       return previous;
     }
   };
@@ -160,8 +171,11 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
    * every index, and returns what changed. Readers see the old content or the new, never a mix. When
    * several items share a key, the last one is the key's new state and the only one reported (at its
    * own position), so a key never appears twice in the replacement.
+   *
+   * @param keepIfAbsent keys whose cached object stays when {@code newItems} lacks them (the list
+   *                     could not read them); they are neither reported as deleted nor as items
    */
-  public Replacement<T> replace(List<T> newItems, String resourceVersion) {
+  public Replacement<T> replace(List<T> newItems, String resourceVersion, Set<String> keepIfAbsent) {
     ConcurrentHashMap<String, T> next = new ConcurrentHashMap<>(Math.max(16, (int) (newItems.size() / 0.75f) + 1));
     List<T> previous = new ArrayList<>(newItems.size());
     lock.writeLock().lock();
@@ -176,6 +190,13 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
         repeatedKey |= next.put(key, item) != null;
         previous.add(old.get(key));
       }
+      boolean keptAny = false;
+      for (String key : keepIfAbsent) {
+        T cached = old.get(key);
+        if (cached != null && next.putIfAbsent(key, cached) == null) {
+          keptAny = true;
+        }
+      }
       List<DeletedFinalStateUnknown<T>> deleted = new ArrayList<>();
       old.forEach((key, value) -> {
         if (!next.containsKey(key)) {
@@ -184,7 +205,7 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
       });
       items = next;
       for (IndexTable<T> table : indexes.values()) {
-        if (repeatedKey) {
+        if (repeatedKey || keptAny) {
           table.rebuild(next);
         } else {
           table.rebuild(keys, newItems);

@@ -29,6 +29,13 @@ public interface HandlerRegistration {
   /** Returns how long the oldest waiting notification has waited ({@link Duration#ZERO} if none). */
   Duration lag();
 
+  /**
+   * Returns true while the handler has been busy with one notification for longer than its runtime's
+   * stuck-handler threshold ({@link io.informer4j.informer.InformerRuntime.Builder#handlerStuckThreshold}).
+   * The informer's cache and other handlers go on meanwhile; this handler's notifications wait.
+   */
+  boolean isStuck();
+
   /** Returns how many notifications this handler threw on. */
   long failures();
 

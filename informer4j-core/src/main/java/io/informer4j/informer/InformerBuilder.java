@@ -20,7 +20,9 @@ import java.util.function.UnaryOperator;
 /**
  * Configures a {@link SharedIndexInformer}. Defaults follow client-go: watch-list on (with fallback),
  * automatic paging, 5–10 minute watch timeouts, 0.8 s → 30 s jittered backoff, retry forever, no
- * resync. Not thread-safe; the informer it builds is.
+ * resync; and, beyond client-go, liveness checks: a watch silent for 30 s is re-opened, a list or
+ * watch opening that receives nothing for 30 s is abandoned, a watch-list whose initial events stop
+ * for 30 s falls back to listing, and refused connections are retried within a second. Not thread-safe; the informer it builds is.
  *
  * @param <T> the object type
  */
@@ -36,8 +38,12 @@ public final class InformerBuilder<T> {
   private InformerRuntime runtime;
   private long pageSize;
   private boolean watchList = true;
+  private Duration watchListTimeout = Duration.ofSeconds(30);
   private Duration minWatchTimeout = Duration.ofMinutes(5);
+  private Duration watchIdleTimeout = Duration.ofSeconds(30);
+  private Duration readTimeout = Duration.ofSeconds(30);
   private BackoffPolicy backoff = BackoffPolicy.DEFAULT;
+  private BackoffPolicy reconnectBackoff = BackoffPolicy.RECONNECT;
   private RetryPolicy retryPolicy = RetryPolicy.ALWAYS;
   private Consumer<SourceException> watchErrorHandler = e -> { };
   private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
@@ -110,18 +116,65 @@ public final class InformerBuilder<T> {
     return this;
   }
 
-  /** Sets the shortest watch timeout; each watch times out at random in [min, 2 × min). */
-  public InformerBuilder<T> minWatchTimeout(Duration minimum) {
-    if (minimum.isZero() || minimum.isNegative()) {
-      throw new IllegalArgumentException("watch timeout must be positive: " + minimum);
-    }
-    this.minWatchTimeout = minimum;
+  /**
+   * Sets how long a watch-list may go without an initial event before the informer decides the
+   * server ignores it (default 30 s): it then lists instead, from now on, and tells the source (a
+   * backend may then stop offering watch-list for all its types). Counted in
+   * {@link InformerStatus#watchListFallbacks()}.
+   */
+  public InformerBuilder<T> watchListTimeout(Duration timeout) {
+    this.watchListTimeout = positive(timeout, "watch-list timeout");
     return this;
   }
 
-  /** Sets the delays between failed attempts. */
+  /** Sets the shortest watch timeout; each watch times out at random in [min, 2 × min). */
+  public InformerBuilder<T> minWatchTimeout(Duration minimum) {
+    this.minWatchTimeout = positive(minimum, "watch timeout");
+    return this;
+  }
+
+  /**
+   * Sets how long a watch may deliver nothing, neither event nor bookmark, before it is presumed
+   * dead and re-opened from the last version (default 30 s). Half-way through, the informer asks the
+   * source for a progress bookmark ({@link io.informer4j.source.WatchHandle#requestProgress()}); when
+   * the source could ask but nothing came, the re-open counts as a failure, otherwise (a source that
+   * cannot ask, such as Kubernetes over HTTP/1.1, whose bookmarks come about once a minute) as a
+   * rotation of a quiet watch. Both are counted in {@link InformerStatus#idleTimeouts()}.
+   */
+  public InformerBuilder<T> watchIdleTimeout(Duration timeout) {
+    this.watchIdleTimeout = positive(timeout, "watch idle timeout");
+    return this;
+  }
+
+  /**
+   * Sets how long a list page or the opening of a watch may receive nothing before the call is
+   * abandoned (its thread interrupted) and retried after backoff, as a failure (default 30 s).
+   * Counted in {@link InformerStatus#idleTimeouts()}.
+   */
+  public InformerBuilder<T> readTimeout(Duration timeout) {
+    this.readTimeout = positive(timeout, "read timeout");
+    return this;
+  }
+
+  private static Duration positive(Duration duration, String what) {
+    if (duration.isZero() || duration.isNegative()) {
+      throw new IllegalArgumentException(what + " must be positive: " + duration);
+    }
+    return duration;
+  }
+
+  /** Sets the delays between failed attempts (default {@link BackoffPolicy#DEFAULT}). */
   public InformerBuilder<T> backoff(BackoffPolicy backoff) {
     this.backoff = Objects.requireNonNull(backoff, "backoff");
+    return this;
+  }
+
+  /**
+   * Sets the delays between attempts while nothing accepts connections (default
+   * {@link BackoffPolicy#RECONNECT}); other failures use {@link #backoff}.
+   */
+  public InformerBuilder<T> reconnectBackoff(BackoffPolicy backoff) {
+    this.reconnectBackoff = Objects.requireNonNull(backoff, "backoff");
     return this;
   }
 
@@ -145,8 +198,8 @@ public final class InformerBuilder<T> {
 
   /** Returns the informer, not started. */
   public SharedIndexInformer<T> build() {
-    ReflectorSettings reflector = new ReflectorSettings(selection, pageSize, watchList, minWatchTimeout, backoff,
-        retryPolicy, watchErrorHandler, random);
+    ReflectorSettings reflector = new ReflectorSettings(selection, pageSize, watchList, watchListTimeout,
+        minWatchTimeout, watchIdleTimeout, readTimeout, backoff, reconnectBackoff, retryPolicy, watchErrorHandler, random);
     String informerName = name != null ? name : source.description();
     return new DefaultSharedIndexInformer<>(new InformerConfig<>(informerName, source, adapter, reflector, resync,
         transform, Map.copyOf(indexers), runtime));

@@ -1,6 +1,7 @@
 package io.informer4j.informer;
 
 import io.informer4j.informer.internal.ElasticThreadPool;
+import io.informer4j.informer.internal.StallMonitor;
 import io.informer4j.time.Clock;
 import io.informer4j.time.ExecutorScheduler;
 import io.informer4j.time.Scheduler;
@@ -20,10 +21,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * does not grow with them:
  * <ul>
  *   <li>an I/O pool for blocking list calls and watch opening (at most {@code ioThreads} at once);
- *   <li>a dispatch pool that applies changes to caches and runs handlers, each informer and each
- *       handler as its own serial lane (at most {@code dispatchThreads}); a handler that blocks
- *       holds one dispatch thread, the others keep serving its siblings;
- *   <li>one timer thread for backoff, resync and watch timeouts.
+ *   <li>a cache pool that applies changes to caches, each informer as its own serial lane (at most
+ *       {@code cacheThreads}); it never runs handler code, so no handler can hold up a cache;
+ *   <li>a dispatch pool that runs handlers, each handler as its own serial lane (at most
+ *       {@code dispatchThreads}); a handler that blocks holds one dispatch thread, the others keep
+ *       serving its siblings, and while handlers stay blocked for more than two seconds the pool may
+ *       grow by one thread for each (up to three times its size) so they cannot starve the rest; a
+ *       handler busy with one notification for longer than the stuck threshold is reported stuck;
+ *   <li>one timer thread for backoff, resync, watch timeouts and the handler watch.
  * </ul>
  * A pool starts a thread only when work has waited 5 ms with all of its threads busy, so a light
  * load and a pipeline of short stages run on few threads, while work stuck behind a blocked thread
@@ -41,7 +46,10 @@ public final class InformerRuntime implements AutoCloseable {
 
   private final String name;
   private final ThreadPoolExecutor io;
+  private final ThreadPoolExecutor cache;
   private final ThreadPoolExecutor dispatch;
+  private final StallMonitor stallMonitor;
+  private final int handlerBacklogLimit;
   private final ScheduledThreadPoolExecutor timer;
   private final Scheduler scheduler;
   private final Clock clock;
@@ -52,9 +60,12 @@ public final class InformerRuntime implements AutoCloseable {
     this.timer = new ScheduledThreadPoolExecutor(1, threadFactory(b.name + "-timer"));
     timer.setRemoveOnCancelPolicy(true);
     this.io = pool(b.name + "-io", b.ioThreads);
+    this.cache = pool(b.name + "-cache", b.cacheThreads);
     this.dispatch = pool(b.name + "-dispatch", b.dispatchThreads);
     this.scheduler = b.scheduler != null ? b.scheduler : new ExecutorScheduler(timer);
     this.clock = b.clock;
+    this.stallMonitor = new StallMonitor(scheduler, clock, dispatch, b.dispatchThreads, b.handlerStuckThreshold);
+    this.handlerBacklogLimit = b.handlerBacklogLimit;
   }
 
   /** Returns a runtime with default sizes and the system clock. */
@@ -88,9 +99,24 @@ public final class InformerRuntime implements AutoCloseable {
     return io;
   }
 
-  /** Returns the pool that processes events and runs handlers. */
+  /** Returns the pool that applies changes to caches; it runs no handler code. */
+  public Executor cache() {
+    return cache;
+  }
+
+  /** Returns the pool that runs handlers. */
   public Executor dispatch() {
     return dispatch;
+  }
+
+  /** Returns the watch over this runtime's handlers; for informers built on it. */
+  public StallMonitor stallMonitor() {
+    return stallMonitor;
+  }
+
+  /** Returns how many notifications may wait for one handler before its backlog is compacted per object. */
+  public int handlerBacklogLimit() {
+    return handlerBacklogLimit;
   }
 
   /** Returns the timer. */
@@ -115,7 +141,9 @@ public final class InformerRuntime implements AutoCloseable {
 
   /** Stops accepting work and interrupts running tasks, without waiting; threads end shortly after. */
   public void shutdown() {
+    stallMonitor.close();
     io.shutdownNow();
+    cache.shutdownNow();
     dispatch.shutdownNow();
     timer.shutdownNow();
   }
@@ -130,6 +158,7 @@ public final class InformerRuntime implements AutoCloseable {
     shutdown();
     long deadline = System.nanoTime() + timeout.toNanos();
     boolean terminated = io.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
+        && cache.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
         && dispatch.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
         && timer.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS);
     for (Thread thread : threads) {
@@ -158,7 +187,10 @@ public final class InformerRuntime implements AutoCloseable {
   public static final class Builder {
     private final String name;
     private int ioThreads = 4;
+    private int cacheThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
     private int dispatchThreads = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    private Duration handlerStuckThreshold = Duration.ofSeconds(30);
+    private int handlerBacklogLimit = 10_000;
     private Clock clock = Clock.system();
     private Scheduler scheduler;
 
@@ -172,9 +204,36 @@ public final class InformerRuntime implements AutoCloseable {
       return this;
     }
 
-    /** Sets how many threads process events and run handlers (default max(4, 2 × cores)). */
+    /** Sets how many threads apply changes to caches (default max(2, cores)). */
+    public Builder cacheThreads(int threads) {
+      this.cacheThreads = positive(threads);
+      return this;
+    }
+
+    /** Sets how many threads run handlers (default max(4, 2 × cores)). */
     public Builder dispatchThreads(int threads) {
       this.dispatchThreads = positive(threads);
+      return this;
+    }
+
+    /**
+     * Sets how long a handler may be busy with one notification before it is reported stuck
+     * (default 30 s): flagged in status and metrics, logged once with where its thread is.
+     */
+    public Builder handlerStuckThreshold(Duration threshold) {
+      if (threshold.isNegative() || threshold.isZero()) {
+        throw new IllegalArgumentException("stuck-handler threshold must be positive: " + threshold);
+      }
+      this.handlerStuckThreshold = threshold;
+      return this;
+    }
+
+    /**
+     * Sets how many notifications may wait for one handler before its backlog is compacted to at
+     * most two per object (default 10,000); see {@link HandlerRegistration#pending()}.
+     */
+    public Builder handlerBacklogLimit(int limit) {
+      this.handlerBacklogLimit = positive(limit);
       return this;
     }
 
@@ -190,7 +249,7 @@ public final class InformerRuntime implements AutoCloseable {
 
     private static int positive(int n) {
       if (n < 1) {
-        throw new IllegalArgumentException("thread count must be at least 1: " + n);
+        throw new IllegalArgumentException("must be at least 1: " + n);
       }
       return n;
     }

@@ -1,6 +1,8 @@
 package io.informer4j.informer;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A snapshot of an informer's health and counters, for status pages and health checks.
@@ -21,8 +23,21 @@ import java.time.Instant;
  * @param watches                 watches opened
  * @param events                  watch events received
  * @param errors                  list and watch failures
- * @param malformed               objects or events skipped as malformed
+ * @param malformed               objects or events the informer could not read
+ * @param staleObjects            keys whose latest state could not be read: the cache keeps the
+ *                                version it had (or has none) until a readable state, a delete or a
+ *                                list settles them
+ * @param staleKeys               up to ten of those keys, sorted
+ * @param idleTimeouts            watches re-opened after delivering nothing for the watch idle
+ *                                timeout, and calls abandoned after receiving nothing for the read
+ *                                timeout
+ * @param watchListFallbacks      times watch-list was given up for listing (rejected, or its initial
+ *                                events never ended)
+ * @param cacheLag                how long changes have waited without the cache applying any; zero
+ *                                when it is up to date, growing while it is frozen
  * @param handlerFailures         notifications on which a handler threw
+ * @param stuckHandlers           the names of handlers busy with one notification for longer than
+ *                                the runtime's stuck-handler threshold
  * @param indexErrors             index function failures
  * @param listProgress            the progress of the list in progress; null when no list is running
  */
@@ -30,6 +45,13 @@ public record InformerStatus(String name, InformerState state, Instant stateSinc
                              String lastSyncResourceVersion, Instant lastEventTime, Instant lastListTime,
                              int consecutiveFailures, Instant failingSince, String lastError, long lists,
                              long relists, long watches, long events, long errors, long malformed,
-                             long handlerFailures, long indexErrors,
+                             int staleObjects, List<String> staleKeys, long idleTimeouts, long watchListFallbacks,
+                             Duration cacheLag, long handlerFailures, List<String> stuckHandlers, long indexErrors,
                              ListProgress listProgress) {
+
+  /** Copies the lists, so the snapshot is immutable. */
+  public InformerStatus {
+    staleKeys = List.copyOf(staleKeys);
+    stuckHandlers = List.copyOf(stuckHandlers);
+  }
 }

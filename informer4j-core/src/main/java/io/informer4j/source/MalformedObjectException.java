@@ -17,6 +17,8 @@ import java.util.Optional;
  *   <li>neither, when nothing can be read: a watch then ends and the informer relists, so nothing
  *       is lost; a list item without identity is skipped (it cannot be cached under any key).
  * </ul>
+ * An object that was read but cannot be cached under any key (it has no name, or a name the cache
+ * cannot hold) is skipped and counted: it cannot be the state of anything cached.
  */
 public class MalformedObjectException extends SourceException {
   private static final long serialVersionUID = 1L;

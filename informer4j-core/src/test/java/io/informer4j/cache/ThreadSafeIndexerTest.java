@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.informer4j.testing.Item;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ThreadSafeIndexerTest {
@@ -84,7 +85,7 @@ class ThreadSafeIndexerTest {
   void replaceReportsTombstonesAndPreviousStates() {
     store.put(Item.of("a", "kept", "1"));
     store.put(Item.of("a", "gone", "2"));
-    Replacement<Item> r = store.replace(List.of(Item.of("a", "kept", "5"), Item.of("a", "new", "6")), "6");
+    Replacement<Item> r = store.replace(List.of(Item.of("a", "kept", "5"), Item.of("a", "new", "6")), "6", Set.of());
     assertThat(r.deleted()).containsExactly(new DeletedFinalStateUnknown<>("a/gone", Item.of("a", "gone", "2")));
     assertThat(r.previous()).containsExactly(Item.of("a", "kept", "1"), null);
     assertThat(store.listKeys()).containsExactlyInAnyOrder("a/kept", "a/new");
@@ -96,11 +97,33 @@ class ThreadSafeIndexerTest {
   void aKeyRepeatedInAReplacementCountsOnceWithItsLastState() {
     store.put(item("a", "x", "old"));
     Replacement<Item> r = store.replace(List.of(item("a", "x", "first"), Item.of("a", "y", "3"), item("a", "x", "last")),
-        "9");
+        "9", Set.of());
     assertThat(r.items()).containsExactly(Item.of("a", "y", "3"), item("a", "x", "last"));
     assertThat(r.previous()).containsExactly(null, item("a", "x", "old"));
     assertThat(store.get("a/x")).isEqualTo(item("a", "x", "last"));
     assertThat(store.size()).isEqualTo(2);
+  }
+
+  @Test
+  void aReplacementKeepsTheCachedObjectsOfKeysItCouldNotRead() {
+    store.addIndexers(Map.of("app", BY_APP));
+    store.put(item("a", "unreadable", "web"));
+    store.put(Item.of("a", "gone", "2"));
+    Replacement<Item> r = store.replace(List.of(Item.of("a", "new", "6")), "6", Set.of("a/unreadable", "a/never-cached"));
+    assertThat(r.deleted()).extracting(DeletedFinalStateUnknown::key).containsExactly("a/gone");
+    assertThat(r.items()).containsExactly(Item.of("a", "new", "6"));
+    assertThat(store.listKeys()).containsExactlyInAnyOrder("a/unreadable", "a/new");
+    assertThat(store.byIndex("app", "web")).containsExactly(item("a", "unreadable", "web"));
+  }
+
+  @Test
+  void aDeleteByKeyRemovesTheObjectFromEveryIndex() {
+    store.addIndexers(Map.of("app", BY_APP));
+    store.put(item("a", "x", "web"));
+    store.write(writer -> assertThat(writer.deleteKey("a/x")).isEqualTo(item("a", "x", "web")));
+    store.write(writer -> assertThat(writer.deleteKey("a/x")).isNull());
+    assertThat(store.byIndex("app", "web")).isEmpty();
+    assertThat(store.size()).isZero();
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.informer4j.source.ForbiddenException;
-import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.InformerTestSupport;
@@ -80,15 +79,16 @@ class InformerRobustnessTest extends InformerTestSupport {
   }
 
   @Test
-  void malformedObjectsAndEventsAreSkippedCountedAndHarmless() throws InterruptedException {
+  void anObjectWithoutANameIsSkippedCountedAndHarmless() throws InterruptedException {
     FakeSource.Watch watch = startAndWatch(fixture.builder());
     watch.send(WatchEvent.added(Item.of("ns", "", "2")));
-    watch.listener().onMalformed(new MalformedObjectException("cannot decode event", null));
     watch.send(WatchEvent.added(Item.of("ns", "fine", "3")));
     await().until(() -> informer.indexer().size() == 1);
-    assertThat(informer.status().malformed()).isEqualTo(2);
+    assertThat(informer.status().malformed()).isEqualTo(1);
+    assertThat(informer.status().staleObjects()).isZero();
     assertThat(informer.lastSyncResourceVersion()).isEqualTo("3");
     assertThat(informer.state()).isEqualTo(InformerState.WATCHING);
+    assertThat(source.watches()).hasSize(1);
   }
 
   @Test

@@ -20,6 +20,7 @@ import io.informer4j.meta.TypeKey;
 import io.informer4j.testing.Item;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The reader over one indexer: gets, copies, lists with namespaces, labels, field indexes and limits. */
@@ -232,7 +233,7 @@ class IndexerCacheReaderTest {
   @Test
   void theListCarriesTheStoresResourceVersion() {
     assertThat(pods().list(ListOptions.all()).resourceVersion()).isEmpty();
-    indexer.replace(List.of(item("a", "x", Map.of())), "42");
+    indexer.replace(List.of(item("a", "x", Map.of())), "42", Set.of());
     assertThat(pods().list(ListOptions.all()).resourceVersion()).isEqualTo("42");
   }
 

@@ -1,12 +1,15 @@
 package io.informer4j.testing;
 
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.ExpiredException;
 import io.informer4j.source.InvalidRequestException;
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.SourceException;
+import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.TypeNotFoundException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchHandle;
@@ -20,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A scripted source for unit tests: it holds a state (items by key and a resourceVersion), answers
@@ -32,11 +37,25 @@ public final class FakeSource implements ListerWatcher<Item> {
   public static final class Watch implements WatchHandle {
     public final WatchRequest request;
     private final WatchListener<Item> listener;
+    private final boolean answersProgress;
+    private final AtomicInteger progressRequests = new AtomicInteger();
     private volatile boolean closedByClient;
 
-    Watch(WatchRequest request, WatchListener<Item> listener) {
+    Watch(WatchRequest request, WatchListener<Item> listener, boolean answersProgress) {
       this.request = request;
       this.listener = listener;
+      this.answersProgress = answersProgress;
+    }
+
+    @Override
+    public boolean requestProgress() {
+      progressRequests.incrementAndGet();
+      return answersProgress;
+    }
+
+    /** Returns how many times the informer asked this watch for progress. */
+    public int progressRequests() {
+      return progressRequests.get();
     }
 
     public void send(WatchEvent<Item> event) {
@@ -63,6 +82,8 @@ public final class FakeSource implements ListerWatcher<Item> {
   }
 
   private final TreeMap<String, Item> state = new TreeMap<>();
+  /** Items lists report as malformed: by key, or under "?" + n when their identity is unknown. */
+  private final TreeMap<String, MalformedObjectException> unreadable = new TreeMap<>();
   private String resourceVersion = "1";
   private final Deque<SourceException> listFailures = new ArrayDeque<>();
   private final Deque<SourceException> watchFailures = new ArrayDeque<>();
@@ -70,6 +91,9 @@ public final class FakeSource implements ListerWatcher<Item> {
   private final List<Watch> watches = new CopyOnWriteArrayList<>();
   private final List<WatchRequest> watchRequests = new CopyOnWriteArrayList<>();
   private volatile boolean watchListSupported = true;
+  private volatile boolean answersProgress;
+  private volatile CountDownLatch listGate;
+  private final List<String> watchListUnavailable = new CopyOnWriteArrayList<>();
   private volatile boolean watchListRejected;
   private volatile boolean expireContinuations;
   private volatile boolean installed = true;
@@ -81,6 +105,19 @@ public final class FakeSource implements ListerWatcher<Item> {
 
   public synchronized void remove(String key) {
     state.remove(key);
+    unreadable.remove(key);
+  }
+
+  /** Makes the object {@code namespace/name} unreadable: lists report it as malformed, with its key. */
+  public synchronized void putUnreadable(String namespace, String name) {
+    ObjectKey key = ObjectKey.of(namespace, name);
+    state.remove(key.toString());
+    unreadable.put(key.toString(), new MalformedObjectException("cannot read " + key, key, null, null));
+  }
+
+  /** Adds an item lists report as malformed without any identity. */
+  public synchronized void putUnidentifiable() {
+    unreadable.put("?" + unreadable.size(), new MalformedObjectException("cannot read an item at all", null));
   }
 
   public synchronized void setResourceVersion(String rv) {
@@ -120,6 +157,26 @@ public final class FakeSource implements ListerWatcher<Item> {
     this.installed = installed;
   }
 
+  /** Makes watches answer progress requests (as etcd does), so a silent one is a dead one. */
+  public void answerProgressRequests() {
+    answersProgress = true;
+  }
+
+  /** Makes lists block (interruptibly) until {@code gate} opens, as a server that went silent. */
+  public void holdLists(CountDownLatch gate) {
+    listGate = gate;
+  }
+
+  /** Returns the reasons informers gave when they found watch-list unusable. */
+  public List<String> watchListUnavailableReasons() {
+    return List.copyOf(watchListUnavailable);
+  }
+
+  @Override
+  public void watchListUnavailable(String reason) {
+    watchListUnavailable.add(reason);
+  }
+
   /** Makes every continuation page fail as expired. */
   public void expireContinuations(boolean expire) {
     expireContinuations = expire;
@@ -145,7 +202,20 @@ public final class FakeSource implements ListerWatcher<Item> {
   }
 
   @Override
-  public synchronized ListPage list(ListRequest request, ListSink<Item> sink) {
+  public ListPage list(ListRequest request, ListSink<Item> sink) {
+    CountDownLatch gate = listGate;
+    if (gate != null) {
+      try {
+        gate.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TransientSourceException("the list was interrupted", TransientSourceException.Reason.CONNECTION_LOST);
+      }
+    }
+    return listNow(request, sink);
+  }
+
+  private synchronized ListPage listNow(ListRequest request, ListSink<Item> sink) {
     lists.add(request);
     requireInstalled();
     if (!listFailures.isEmpty()) {
@@ -163,6 +233,9 @@ public final class FakeSource implements ListerWatcher<Item> {
     for (Item item : all.subList(offset, end)) {
       sink.accept(item);
     }
+    if (end == all.size()) {
+      unreadable.values().forEach(sink::malformed);
+    }
     return new ListPage(resourceVersion, end < all.size() ? Integer.toString(end) : null, null);
   }
 
@@ -176,7 +249,7 @@ public final class FakeSource implements ListerWatcher<Item> {
     if (request.sendInitialEvents() && (!watchListSupported || watchListRejected)) {
       throw new InvalidRequestException("sendInitialEvents is not supported", 422);
     }
-    Watch watch = new Watch(request, listener);
+    Watch watch = new Watch(request, listener, answersProgress);
     watches.add(watch);
     return watch;
   }

@@ -17,7 +17,8 @@ import java.util.Objects;
  * <ul>
  *   <li><b>healthy</b> unless some informer is FAILED (gave up for good);</li>
  *   <li><b>ready</b> when the factory is started and every informer whose type is not missing has
- *       synced and is not failing for longer than the grace period. A normal watch rotation, or a
+ *       synced, is not failing for longer than the grace period, and has not left changes waiting
+ *       unapplied to its cache for longer than the grace period (a frozen cache). A normal watch rotation, or a
  *       relist after an expired version, does not flip readiness: an informer stays ready while its
  *       failures are younger than the grace period.</li>
  * </ul>
@@ -70,6 +71,9 @@ public final class HealthChecks {
         problems.add(who + " has not synced (state " + status.state() + ")");
       } else if (status.failingSince() != null && Duration.between(status.failingSince(), now).compareTo(grace) > 0) {
         problems.add(who + " has been failing since " + status.failingSince() + ": " + status.lastError());
+      } else if (status.cacheLag().compareTo(grace) > 0) {
+        problems.add(who + " has applied no change to its cache for " + status.cacheLag().toSeconds()
+            + " s while changes wait: the cache is frozen");
       }
     }
     problems.sort(String::compareTo);

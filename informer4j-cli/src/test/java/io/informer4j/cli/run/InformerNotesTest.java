@@ -34,6 +34,7 @@ class InformerNotesTest {
 
   private static InformerStatus status(InformerState state, int failures, String lastError, ListProgress progress) {
     return new InformerStatus("Pod", state, NOW, progress == null, 0, "1", null, null, failures,
-        failures == 0 ? null : NOW, lastError, 1, 0, 1, 0, failures, 0, 0, 0, progress);
+        failures == 0 ? null : NOW, lastError, 1, 0, 1, 0, failures, 0, 0, java.util.List.of(), 0, 0,
+        java.time.Duration.ZERO, 0, java.util.List.of(), 0, progress);
   }
 }

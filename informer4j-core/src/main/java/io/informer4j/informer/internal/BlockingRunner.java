@@ -12,18 +12,24 @@ final class BlockingRunner {
 
   private final Executor io;
   private final TaskTracker tracker;
+  private final Runnable onRejected;
   private final Object lock = new Object();
   private boolean stopped;
   private Thread running;
 
-  BlockingRunner(Executor io, TaskTracker tracker) {
+  /** @param onRejected runs when the pool refuses a step (its runtime was closed) */
+  BlockingRunner(Executor io, TaskTracker tracker, Runnable onRejected) {
     this.io = io;
     this.tracker = tracker;
+    this.onRejected = onRejected;
   }
 
-  /** Queues {@code step} on the I/O pool; it is skipped if {@link #stop()} came first. */
+  /**
+   * Queues {@code step} on the I/O pool; it is skipped if {@link #stop()} came first. When the pool
+   * refuses it, runs the rejection action instead.
+   */
   void run(Runnable step) {
-    tracker.execute(io, () -> {
+    boolean accepted = tracker.execute(io, () -> {
       synchronized (lock) {
         if (stopped) {
           return;
@@ -41,6 +47,15 @@ final class BlockingRunner {
         Thread.interrupted();
       }
     });
+    if (!accepted && !isStopped()) {
+      onRejected.run();
+    }
+  }
+
+  private boolean isStopped() {
+    synchronized (lock) {
+      return stopped;
+    }
   }
 
   /** Starts no new step and interrupts the one running, if any. Idempotent. */

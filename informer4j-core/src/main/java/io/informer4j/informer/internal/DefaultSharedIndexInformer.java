@@ -11,6 +11,7 @@ import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.InformerState;
 import io.informer4j.informer.InformerStatus;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -45,8 +47,11 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   private final EventProcessor<T> processor;
   private final Reflector<T> reflector;
   private final Duration defaultResync;
+  private final ObjectAdapter<T> adapter;
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
   private final Object lifecycle = new Object();
+  /** The handlers, readable without waiting for the processor (which a frozen cache holds up). */
+  private final List<HandlerLane<T>> registrations = new CopyOnWriteArrayList<>();
   private Duration resyncCheckPeriod;
   private Scheduler.Cancellable resyncTimer;
   private boolean started;
@@ -59,12 +64,14 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     this.runtime = ownsRuntime ? InformerRuntime.create(name) : config.runtime();
     this.state = new StateTracker(name, runtime.clock());
     this.store = new ThreadSafeIndexer<>(config.adapter(), "informer " + name, config.indexers());
-    this.processor = new EventProcessor<>(store, config.adapter(), runtime.dispatch(), tracker, this::failInternally);
+    this.processor = new EventProcessor<>(store, config.adapter(), runtime.cache(), tracker, runtime.clock(),
+        this::failInternally);
     ObjectIntake<T> intake = new ObjectIntake<>(name, config.adapter(), config.transform(), counters.malformed,
         new ThrottledWarning(log, runtime.clock()));
     this.reflector = new Reflector<>(name, config.source(), config.adapter(), config.reflector(), intake, processor,
         runtime, tracker, state, counters, this::giveUp);
     this.defaultResync = config.defaultResync();
+    this.adapter = config.adapter();
     this.resyncCheckPeriod = config.defaultResync();
   }
 
@@ -83,10 +90,12 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
       }
       HandlerOptions effective = effectiveOptions(options);
       HandlerLane<T> lane = new HandlerLane<>(name, handler, effective, runtime.dispatch(), tracker, runtime.clock(),
-          counters.handlerFailures);
+          counters.handlerFailures, adapter::key, runtime.handlerBacklogLimit());
       synchronized (processor.processingLock()) {
         processor.addLane(lane, started);
       }
+      registrations.add(lane);
+      runtime.stallMonitor().register(lane);
       return lane;
     }
   }
@@ -126,9 +135,11 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   public void removeEventHandler(HandlerRegistration registration) {
     HandlerLane<T> lane = lane(registration);
     lane.markRemoved();
+    registrations.remove(lane);
     synchronized (processor.processingLock()) {
       processor.removeLane(lane);
     }
+    runtime.stallMonitor().unregister(lane);
   }
 
   @Override
@@ -151,9 +162,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
 
   @Override
   public List<HandlerRegistration> handlers() {
-    synchronized (processor.processingLock()) {
-      return List.copyOf(processor.lanes());
-    }
+    return List.copyOf(registrations);
   }
 
   @Override
@@ -166,11 +175,24 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     store.addIndexers(indexers);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException also when the informer's runtime is closed; the informer is then
+   *     FAILED and {@link #stopped()} completes exceptionally
+   */
   @Override
   public void start() {
     synchronized (lifecycle) {
       if (started || shutDown) {
         throw new IllegalStateException("informer " + name + (shutDown ? " has stopped" : " is already started"));
+      }
+      if (runtime.isClosed()) {
+        IllegalStateException closed = new IllegalStateException("informer " + name + " cannot start: its runtime "
+            + runtime.name() + " is closed");
+        started = true;
+        giveUp(closed);
+        throw closed;
       }
       started = true;
       state.moveTo(InformerState.STARTING);
@@ -189,11 +211,9 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   private void resyncTick() {
     long now = runtime.clock().nanoTime();
     List<HandlerLane<T>> due = new ArrayList<>();
-    synchronized (processor.processingLock()) {
-      for (HandlerLane<T> lane : processor.lanes()) {
-        if (lane.takeResyncIfDue(now)) {
-          due.add(lane);
-        }
+    for (HandlerLane<T> lane : registrations) {
+      if (lane.takeResyncIfDue(now)) {
+        due.add(lane);
       }
     }
     if (!due.isEmpty()) {
@@ -223,7 +243,6 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   }
 
   private void shutDown(Throwable cause) {
-    List<HandlerLane<T>> lanes;
     synchronized (lifecycle) {
       if (shutDown) {
         return;
@@ -235,10 +254,10 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     }
     reflector.stop();
     processor.stop();
-    synchronized (processor.processingLock()) {
-      lanes = processor.lanes();
-    }
-    lanes.forEach(HandlerLane::markRemoved);
+    registrations.forEach(lane -> {
+      lane.markRemoved();
+      runtime.stallMonitor().unregister(lane);
+    });
     if (cause != null) {
       processor.synced().completeExceptionally(new InformerFailedException(name, cause));
     }
@@ -314,10 +333,18 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
 
   @Override
   public InformerStatus status() {
+    List<String> stuck = new ArrayList<>();
+    for (HandlerRegistration handler : handlers()) {
+      if (handler.isStuck()) {
+        stuck.add(handler.name());
+      }
+    }
+    StaleKeys stale = processor.stale();
     return new InformerStatus(name, state.state(), state.since(), hasSynced(), store.size(), lastSyncResourceVersion(),
         state.lastEventTime(), state.lastListTime(), state.consecutiveFailures(), state.failingSince(), state.lastError(),
         counters.lists.sum(), counters.relists.sum(), counters.watches.sum(), counters.events.sum(),
-        counters.errors.sum(), counters.malformed.sum(), counters.handlerFailures.sum(), store.indexErrors(),
+        counters.errors.sum(), counters.malformed.sum(), stale.count(), stale.sample(), counters.idleTimeouts.sum(),
+        counters.watchListFallbacks.sum(), processor.lag(), counters.handlerFailures.sum(), stuck, store.indexErrors(),
         state.listProgress().snapshot());
   }
 

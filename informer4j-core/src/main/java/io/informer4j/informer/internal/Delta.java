@@ -1,6 +1,7 @@
 package io.informer4j.informer.internal;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One change waiting between the reflector and the cache, in source order. Immutable.
@@ -30,8 +31,35 @@ sealed interface Delta<T> {
     }
   }
 
-  /** A complete list: replace the cache atomically. */
-  record ReplaceAll<T>(List<T> objects, String resourceVersion) implements Delta<T> {
+  /**
+   * A DELETED event whose object could not be read but whose key could: remove what is cached
+   * under the key.
+   */
+  record RemoveKey<T>(String key) implements Delta<T> {
+    @Override
+    public boolean batchable() {
+      return true;
+    }
+  }
+
+  /**
+   * An ADDED or MODIFIED event whose object could not be read but whose key could: the cached
+   * version (if any) stays, marked stale until a readable state of the key arrives.
+   */
+  record MarkStale<T>(String key, String reason) implements Delta<T> {
+    @Override
+    public boolean batchable() {
+      return true;
+    }
+  }
+
+  /**
+   * A complete list: replace the cache atomically.
+   *
+   * @param unreadable the keys of items the list could not read, by key, with the reason: their
+   *                   cached versions stay, marked stale
+   */
+  record ReplaceAll<T>(List<T> objects, String resourceVersion, Map<String, String> unreadable) implements Delta<T> {
   }
 
   /** A resync: re-deliver every cached object to the handlers that are due. */

@@ -97,6 +97,28 @@ public final class ElasticThreadPool extends ThreadPoolExecutor {
     return getPoolSize() >= getMaximumPoolSize();
   }
 
+  /**
+   * Changes the maximum; when it rises while work waits, threads are started for that work as if it
+   * had just waited the start delay.
+   */
+  @Override
+  public void setMaximumPoolSize(int maximumPoolSize) {
+    boolean raised = maximumPoolSize > getMaximumPoolSize();
+    super.setMaximumPoolSize(maximumPoolSize);
+    if (!raised || queue.isEmpty() || isShutdown()) {
+      return;
+    }
+    if (startDelayNanos == 0) {
+      try {
+        execute(START_THREAD);
+      } catch (RejectedExecutionException shutDown) {
+        // nothing waits any more
+      }
+    } else {
+      armStartCheck(0);
+    }
+  }
+
   /** Arms one start check {@code delayNanos} from now unless one is armed already. */
   private void armStartCheck(long delayNanos) {
     if (checkArmed.compareAndSet(false, true)) {

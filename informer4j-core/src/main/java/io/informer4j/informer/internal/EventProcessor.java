@@ -4,6 +4,8 @@ import io.informer4j.cache.DeletedFinalStateUnknown;
 import io.informer4j.cache.Replacement;
 import io.informer4j.cache.ThreadSafeIndexer;
 import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,7 +20,9 @@ import java.util.function.Consumer;
  * The in-order queue between the reflector and the cache, and its consumer. Deltas are applied in
  * source order: runs of object events share one store transaction (up to {@value #BATCH} at a
  * time); a complete list replaces the cache atomically, then handlers hear the deletes (as
- * tombstones), adds and updates it implies. Handlers are notified only after the cache reflects the
+ * tombstones), adds and updates it implies. A delete known only by its key removes the cached
+ * object and is delivered with its last cached state as a tombstone; a state that could not be read
+ * leaves the cached version in place and marks the key stale ({@link StaleKeys}). Handlers are notified only after the cache reflects the
  * change, and the queue lock is never held while they run (they run on their own lanes).
  *
  * <p>Thread-safe: any thread enqueues; one dispatch task at a time consumes. Handler registration
@@ -38,17 +42,22 @@ final class EventProcessor<T> {
   private final Consumer<Throwable> onInternalError;
   private final Object processingLock = new Object();
   private final CompletableFuture<Void> synced = new CompletableFuture<>();
+  private final StaleKeys stale = new StaleKeys();
 
   private final ArrayDeque<Delta<T>> deltas = new ArrayDeque<>();
+  private final Clock clock;
   private boolean scheduled;
   private boolean stopped;
+  private long busySinceNanos;
+  private long lastProgressNanos;
 
   private final List<HandlerLane<T>> lanes = new ArrayList<>();
   private Set<HandlerLane<T>> syncingLanes = new HashSet<>();
 
   EventProcessor(ThreadSafeIndexer<T> store, ObjectAdapter<T> adapter, Executor executor, TaskTracker tracker,
-                 Consumer<Throwable> onInternalError) {
+                 Clock clock, Consumer<Throwable> onInternalError) {
     this.store = store;
+    this.clock = clock;
     this.adapter = adapter;
     this.executor = executor;
     this.tracker = tracker;
@@ -64,6 +73,11 @@ final class EventProcessor<T> {
     return synced;
   }
 
+  /** The keys whose latest state could not be read. */
+  StaleKeys stale() {
+    return stale;
+  }
+
   /** Appends a delta; it is applied after every delta enqueued before it. */
   void enqueue(Delta<T> delta) {
     boolean schedule;
@@ -73,10 +87,33 @@ final class EventProcessor<T> {
       }
       deltas.add(delta);
       schedule = !scheduled;
-      scheduled = true;
+      if (schedule) {
+        scheduled = true;
+        busySinceNanos = clock.nanoTime();
+      }
     }
     if (schedule) {
-      tracker.execute(executor, this::drain);
+      execute();
+    }
+  }
+
+  /** Runs a drain on the executor; a refused one (the runtime was closed) fails the informer. */
+  private void execute() {
+    if (!tracker.execute(executor, this::drain)) {
+      stop();
+      onInternalError.accept(new IllegalStateException("the informer runtime is closed"));
+    }
+  }
+
+  /**
+   * Returns how long changes have been waiting without the cache applying any: zero when none
+   * waits; growing without bound when the cache is frozen (for example by an index function that
+   * blocks, or no thread to apply changes).
+   */
+  Duration lag() {
+    synchronized (deltas) {
+      return scheduled ? Duration.ofNanos(Math.max(0, clock.nanoTime() - Math.max(busySinceNanos, lastProgressNanos)))
+          : Duration.ZERO;
     }
   }
 
@@ -96,6 +133,9 @@ final class EventProcessor<T> {
           return;
         }
         process(batch);
+        synchronized (deltas) {
+          lastProgressNanos = clock.nanoTime();
+        }
       }
       boolean more;
       synchronized (deltas) {
@@ -103,7 +143,7 @@ final class EventProcessor<T> {
         scheduled = more;
       }
       if (more) {
-        tracker.execute(executor, this::drain);
+        execute();
       }
     } catch (RuntimeException | LinkageError | AssertionError e) {
       stop();
@@ -153,21 +193,40 @@ final class EventProcessor<T> {
         if (delta instanceof Delta.Upsert<T> upsert) {
           T object = upsert.object();
           T previous = writer.put(object);
+          settle(object);
           out.add(previous == null
               ? new Notification.Added<>(object, false)
               : new Notification.Updated<>(previous, object, sameVersion(previous, object)));
-        } else {
-          T lastState = ((Delta.Remove<T>) delta).lastState();
+        } else if (delta instanceof Delta.Remove<T> remove) {
+          T lastState = remove.lastState();
           writer.delete(lastState);
+          settle(lastState);
           out.add(new Notification.Deleted<>(lastState, false));
+        } else if (delta instanceof Delta.RemoveKey<T> removeKey) {
+          T cached = writer.deleteKey(removeKey.key());
+          stale.settle(removeKey.key());
+          if (cached != null) {
+            out.add(new Notification.Deleted<>(cached, true));
+          }
+        } else {
+          Delta.MarkStale<T> markStale = (Delta.MarkStale<T>) delta;
+          stale.mark(markStale.key(), markStale.reason());
         }
       }
     });
     distribute(out);
   }
 
+  private void settle(T object) {
+    if (!stale.isEmpty()) {
+      stale.settle(adapter.key(object));
+    }
+  }
+
   private void replaceAll(Delta.ReplaceAll<T> replace) {
-    Replacement<T> replacement = store.replace(replace.objects(), replace.resourceVersion());
+    Replacement<T> replacement = store.replace(replace.objects(), replace.resourceVersion(),
+        replace.unreadable().keySet());
+    stale.replaceWith(replace.unreadable());
     boolean initial = !synced.isDone();
     List<Notification<T>> out = new ArrayList<>(replacement.deleted().size() + replacement.items().size());
     for (DeletedFinalStateUnknown<T> tombstone : replacement.deleted()) {
@@ -260,8 +319,4 @@ final class EventProcessor<T> {
     syncingLanes.remove(lane);
   }
 
-  /** Must hold the processing lock. Returns the registered lanes. */
-  List<HandlerLane<T>> lanes() {
-    return List.copyOf(lanes);
-  }
 }

@@ -6,10 +6,12 @@ import io.informer4j.informer.HandlerRegistration;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +19,11 @@ import org.slf4j.LoggerFactory;
  * One handler's serial lane: its notifications wait here and are delivered one at a time, in order,
  * by tasks on the shared dispatch executor (at most one task per lane at a time, yielding after a
  * slice so lanes share threads fairly). Tracks the handler's sync state and failures.
+ *
+ * <p>The backlog is bounded by the number of distinct objects, not events: once it holds more than
+ * its limit, it is compacted to at most two notifications per key ({@link BacklogCompactor}), and
+ * the limit becomes twice what remains, so a stuck handler costs memory in proportion to the cache.
+ * A {@link StallMonitor} samples the lane to tell how long its current notification has run.
  *
  * <p>Thread-safe: the informer's processor adds, a dispatch thread delivers.
  *
@@ -41,6 +48,8 @@ final class HandlerLane<T> implements HandlerRegistration {
 
   private final String informer;
   private final EventHandler<T> handler;
+  private final Function<T, String> keyOf;
+  private final int backlogLimit;
   private final HandlerOptions options;
   private final Executor executor;
   private final TaskTracker tracker;
@@ -59,11 +68,23 @@ final class HandlerLane<T> implements HandlerRegistration {
   private boolean informerSynced;
   private volatile Thread runner;
   private long nextResyncNanos;
+  private int compactAt;
+  private long polled;
+  private long observedPolled = -1;
+  private long busySinceNanos;
+  private volatile boolean stuck;
 
+  /**
+   * @param keyOf        the cache key of an object, for compaction
+   * @param backlogLimit how many notifications may wait before the backlog is compacted
+   */
   HandlerLane(String informer, EventHandler<T> handler, HandlerOptions options, Executor executor,
-              TaskTracker tracker, Clock clock, LongAdder informerFailures) {
+              TaskTracker tracker, Clock clock, LongAdder informerFailures, Function<T, String> keyOf, int backlogLimit) {
     this.informer = informer;
     this.handler = handler;
+    this.keyOf = keyOf;
+    this.backlogLimit = backlogLimit;
+    this.compactAt = backlogLimit;
     this.options = options;
     this.executor = executor;
     this.tracker = tracker;
@@ -90,12 +111,47 @@ final class HandlerLane<T> implements HandlerRegistration {
       }
       chunks.add(new Chunk<>(notifications, clock.nanoTime()));
       pending += notifications.size();
+      if (pending > compactAt) {
+        compactLocked();
+      }
       schedule = !scheduled;
       scheduled = true;
     }
     if (schedule && !tracker.execute(executor, this::drain)) {
       markRemoved();
     }
+  }
+
+  /** Must hold the lock. Replaces the backlog with its compacted form; see the class comment. */
+  private void compactLocked() {
+    List<Notification<T>> backlog = new ArrayList<>(pending);
+    long oldest = chunks.peek().enqueuedNanos;
+    for (Chunk<T> chunk : chunks) {
+      backlog.addAll(chunk.items.subList(chunk.next, chunk.items.size()));
+    }
+    List<Notification<T>> compacted = BacklogCompactor.compact(backlog, keyOf);
+    initialPending += countInitialAdds(compacted) - countInitialAdds(backlog);
+    chunks.clear();
+    if (!compacted.isEmpty()) {
+      chunks.add(new Chunk<>(compacted, oldest));
+    }
+    log.debug("informer {}: {} had {} notifications waiting; compacted to {}", informer, this, backlog.size(),
+        compacted.size());
+    pending = compacted.size();
+    compactAt = Math.max(backlogLimit, 2 * pending);
+    if (initialPending == 0 && informerSynced) {
+      synced.complete(null);
+    }
+  }
+
+  private static <T> int countInitialAdds(List<Notification<T>> notifications) {
+    int count = 0;
+    for (Notification<T> n : notifications) {
+      if (n.isInitialAdd()) {
+        count++;
+      }
+    }
+    return count;
   }
 
   /** Tells the lane the informer's first list is in the cache; the lane syncs once its initial adds are delivered. */
@@ -149,6 +205,10 @@ final class HandlerLane<T> implements HandlerRegistration {
       chunks.poll();
     }
     pending--;
+    if (pending == 0) {
+      compactAt = backlogLimit;
+    }
+    polled++;
     return n;
   }
 
@@ -199,6 +259,35 @@ final class HandlerLane<T> implements HandlerRegistration {
   /** Completes when the lane was removed and no delivery runs any more. */
   CompletableFuture<Void> finished() {
     return finished;
+  }
+
+  /**
+   * Samples the lane for the {@link StallMonitor}: returns how long the notification being delivered
+   * at {@code nowNanos} has been running, as far as samples can tell (zero when the lane is idle or
+   * has moved on since the last sample).
+   */
+  synchronized long busyNanos(long nowNanos) {
+    if (runner == null || polled != observedPolled) {
+      observedPolled = polled;
+      busySinceNanos = nowNanos;
+      return 0;
+    }
+    return nowNanos - busySinceNanos;
+  }
+
+  /** Returns the thread delivering this lane's notification, or null. */
+  Thread runner() {
+    return runner;
+  }
+
+  /** Set by the {@link StallMonitor}: whether the handler is stuck in one notification. */
+  void markStuck(boolean value) {
+    stuck = value;
+  }
+
+  @Override
+  public boolean isStuck() {
+    return stuck;
   }
 
   /** Returns true when the calling thread is delivering this lane's notification. */

@@ -11,4 +11,6 @@ final class InformerCounters {
   final LongAdder errors = new LongAdder();
   final LongAdder malformed = new LongAdder();
   final LongAdder handlerFailures = new LongAdder();
+  final LongAdder idleTimeouts = new LongAdder();
+  final LongAdder watchListFallbacks = new LongAdder();
 }

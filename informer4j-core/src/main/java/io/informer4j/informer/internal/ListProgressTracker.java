@@ -14,6 +14,7 @@ final class ListProgressTracker {
   private final Clock clock;
   private final LongAdder objects = new LongAdder();
   private volatile Instant startedAt;
+  private volatile long lastReceivedNanos;
 
   ListProgressTracker(Clock clock) {
     this.clock = clock;
@@ -23,11 +24,18 @@ final class ListProgressTracker {
   void begin() {
     objects.reset();
     startedAt = clock.instant();
+    lastReceivedNanos = clock.nanoTime();
   }
 
-  /** Counts one object received by the list in progress. */
+  /** Counts one object (or unreadable item) received by the list in progress. */
   void received() {
     objects.increment();
+    lastReceivedNanos = clock.nanoTime();
+  }
+
+  /** Returns the monotonic time the list in progress last received something (or began). */
+  long lastReceivedNanos() {
+    return lastReceivedNanos;
   }
 
   /** Marks that no list is in progress. */

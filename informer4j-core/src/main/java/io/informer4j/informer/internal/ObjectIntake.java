@@ -1,14 +1,16 @@
 package io.informer4j.informer.internal;
 
 import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.MalformedObjectException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.UnaryOperator;
 
 /**
  * The gate every object passes on its way from the source to the cache: it must have a name (and a
- * key the adapter can compute), then the transform runs. An object that fails is reported as
- * malformed (logged with throttling, counted) and skipped; nothing else is affected. Thread-safe.
+ * key the adapter can compute), then the transform runs. An object that fails is malformed: the
+ * caller decides what that means for the cache (see {@link MalformedObjectException}) and reports it
+ * here (logged with throttling, counted). Thread-safe.
  *
  * @param <T> the object type
  */
@@ -29,25 +31,29 @@ final class ObjectIntake<T> {
     this.warning = warning;
   }
 
-  /** Returns the object ready for the cache, or null when it was malformed (already reported). */
+  /**
+   * Returns the object ready for the cache.
+   *
+   * @throws MalformedObjectException (not yet reported) when it has no name, the adapter cannot read
+   *     it or the transform fails; carrying the object's key when the key could still be read
+   */
   T admit(T object) {
     try {
       checkIdentity(object, "object");
       T ready = transform == null ? object : transform.apply(object);
       if (ready == null) {
-        reject(new MalformedObjectException("the transform returned null for " + adapter.key(object), null));
-        return null;
+        throw new MalformedObjectException("the transform returned null for " + adapter.key(object), keyOf(object), null,
+            null);
       }
       if (ready != object) {
         checkIdentity(ready, "transformed object");
       }
       return ready;
     } catch (MalformedObjectException e) {
-      reject(e);
+      throw e;
     } catch (RuntimeException e) {
-      reject(new MalformedObjectException("cannot read or transform the object: " + e, e));
+      throw new MalformedObjectException("cannot read or transform the object: " + e, keyOf(object), null, e);
     }
-    return null;
   }
 
   private void checkIdentity(T object, String what) {
@@ -58,9 +64,19 @@ final class ObjectIntake<T> {
     adapter.namespace(object);
   }
 
+  /** Returns the key of {@code object} when the adapter can read one, else null. */
+  private ObjectKey keyOf(T object) {
+    try {
+      String name = adapter.name(object);
+      return name == null || name.isEmpty() ? null : ObjectKey.of(adapter.namespace(object), name);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
   /** Reports a malformed object or event, from this gate or from the source. */
   void reject(MalformedObjectException problem) {
     malformed.increment();
-    warning.log("informer {}: skipped a malformed object: {}", informer, problem.getMessage(), problem.getCause());
+    warning.log("informer {}: a malformed object: {}", informer, problem.getMessage(), problem.getCause());
   }
 }

@@ -8,7 +8,9 @@ import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.Selection;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  *       replaces the partial result.
  * </ul>
  * Items pass the {@link ObjectIntake} as they arrive, so only admitted (transformed) objects are
- * kept. Used by one reflector at a time; not thread-safe.
+ * kept; the keys of items that could not be read are collected, so the cache keeps their versions
+ * (stale) instead of deleting them. Used by one reflector at a time; not thread-safe.
  *
  * @param <T> the object type
  */
@@ -35,8 +38,11 @@ final class PagedLister<T> {
   static final long DEFAULT_PAGE_SIZE = 500;
   private static final Logger log = LoggerFactory.getLogger(PagedLister.class);
 
-  /** A complete list: the admitted objects and the version they were read at. */
-  record Result<T>(List<T> objects, String resourceVersion) {
+  /**
+   * A complete list: the admitted objects, the version they were read at, and the keys of items
+   * that could not be read, with the reason.
+   */
+  record Result<T>(List<T> objects, String resourceVersion, Map<String, String> unreadable) {
   }
 
   private final String informer;
@@ -46,10 +52,11 @@ final class PagedLister<T> {
   private final ObjectIntake<T> intake;
   private final LongAdder listCalls;
   private final ListProgressTracker progress;
+  private final ReadWatchdog watchdog;
   private boolean paginatedResult;
 
   PagedLister(String informer, ListerWatcher<T> source, Selection selection, long configuredPageSize,
-              ObjectIntake<T> intake, LongAdder listCalls, ListProgressTracker progress) {
+              ObjectIntake<T> intake, LongAdder listCalls, ListProgressTracker progress, ReadWatchdog watchdog) {
     this.informer = informer;
     this.source = source;
     this.selection = selection;
@@ -57,6 +64,7 @@ final class PagedLister<T> {
     this.intake = intake;
     this.listCalls = listCalls;
     this.progress = progress;
+    this.watchdog = watchdog;
   }
 
   /**
@@ -67,19 +75,23 @@ final class PagedLister<T> {
   Result<T> listAll(String resourceVersion) {
     progress.begin();
     List<T> objects = new ArrayList<>();
+    Map<String, String> unreadable = new HashMap<>();
     ListSink<T> sink = new ListSink<>() {
       @Override
       public void accept(T item) {
         progress.received();
-        T admitted = intake.admit(item);
-        if (admitted != null) {
-          objects.add(admitted);
+        try {
+          objects.add(intake.admit(item));
+        } catch (MalformedObjectException e) {
+          malformed(e);
         }
       }
 
       @Override
       public void malformed(MalformedObjectException problem) {
+        progress.received();
         intake.reject(problem);
+        problem.key().ifPresent(key -> unreadable.put(key.toString(), problem.getMessage()));
       }
     };
     ListRequest request = ListRequest.of(selection, resourceVersion).withLimit(pageSize(resourceVersion));
@@ -94,11 +106,12 @@ final class PagedLister<T> {
         log.info("informer {}: a continuation page expired ({}); listing everything at resourceVersion '{}' in one request",
             informer, e.getMessage(), resourceVersion);
         objects.clear();
+        unreadable.clear();
         progress.begin();
         page = call(ListRequest.of(selection, resourceVersion), sink);
       }
     }
-    return new Result<>(objects, page.resourceVersion());
+    return new Result<>(objects, page.resourceVersion(), unreadable);
   }
 
   private long pageSize(String resourceVersion) {
@@ -114,6 +127,6 @@ final class PagedLister<T> {
 
   private ListPage call(ListRequest request, ListSink<T> sink) {
     listCalls.increment();
-    return SourceCalls.call(source, () -> source.list(request, sink));
+    return watchdog.guard("the list of " + source.description(), () -> SourceCalls.call(source, () -> source.list(request, sink)));
   }
 }

@@ -10,6 +10,7 @@ import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.ResourceVersionMatch;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TooManyRequestsException;
+import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchEventType;
 import io.informer4j.source.WatchHandle;
@@ -17,10 +18,7 @@ import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
 import io.informer4j.time.Scheduler;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,13 +29,23 @@ import org.slf4j.LoggerFactory;
  *   <li>watch-list first when enabled (sendInitialEvents; the initial state is buffered, transformed,
  *       until the {@code initial-events-end} bookmark, then replaces the cache and the same stream
  *       continues), falling back to listing on any error other than throttling, refused connections
- *       and expired versions; a 422/400 rejection disables watch-list for this informer;
+ *       and expired versions; a 422/400 rejection, or initial events that stop for the watch-list
+ *       timeout without their end bookmark (a server that ignores the request), turns watch-list off
+ *       for good and tells the source;
  *   <li>lists at {@code "0"} first, then at the last synced version, and at {@code ""} right after
  *       an expired or too-large version (see {@link PagedLister} for paging);
  *   <li>watches from the last synced version, with bookmarks and a random timeout in [min, 2 × min);
  *       a clean end or dropped connection re-watches at once; a watch that ends within a second
- *       with no event counts as a failure and relists; 429 and refused connections re-watch after
- *       backoff; any other failure (an expired version included) backs off and relists;
+ *       with no event counts as a failure and relists; 429, refused connections and a corrupt
+ *       stream re-watch after backoff; any other failure (an expired version included) backs off and
+ *       relists; refused connections back off on the short reconnect policy;
+ *   <li>liveness: a watch that delivers nothing for the idle timeout is re-opened (half-way through,
+ *       the source is asked for a progress bookmark; a source that answered that request but stayed
+ *       silent has a dead connection, which counts as a failure); a list page or watch opening that
+ *       receives nothing for the read timeout is interrupted ({@link ReadWatchdog});
+ *   <li>objects that cannot be read: see {@link MalformedObjectException} — a delete known by key
+ *       still deletes, other states known by key mark the key stale, and an event of unknown
+ *       identity ends the watch so the informer relists;
  *   <li>the synced version advances on every event, except that a watch started from {@code ""} or
  *       {@code "0"} does not advance it until its first non-ADDED event.
  * </ul>
@@ -51,39 +59,40 @@ final class Reflector<T> {
   private static final Logger log = LoggerFactory.getLogger(Reflector.class);
   private static final Duration VERY_SHORT_WATCH = Duration.ofSeconds(1);
   private static final Duration WATCH_TIMEOUT_GRACE = Duration.ofSeconds(30);
-  private static final Duration INITIAL_EVENTS_WARNING = Duration.ofSeconds(10);
 
   private enum Next { RELIST, REWATCH }
 
   private final String name;
-  private final ListerWatcher<T> source;
-  private final ObjectAdapter<T> adapter;
+  final ListerWatcher<T> source;
+  final ObjectAdapter<T> adapter;
   private final ReflectorSettings settings;
-  private final ObjectIntake<T> intake;
+  final ObjectIntake<T> intake;
   private final PagedLister<T> lister;
-  private final EventProcessor<T> processor;
-  private final InformerRuntime runtime;
+  final EventProcessor<T> processor;
+  final InformerRuntime runtime;
   private final BlockingRunner blocking;
-  private final StateTracker state;
-  private final InformerCounters counters;
+  private final ReadWatchdog watchdog;
+  final StateTracker state;
+  final InformerCounters counters;
   private final BackoffTimer backoff;
-  private final Consumer<SourceException> giveUp;
+  private final BackoffTimer reconnectBackoff;
+  private final Consumer<Throwable> giveUp;
 
-  private final Object lock = new Object();
-  private String lastSyncResourceVersion = "";
+  final Object lock = new Object();
+  String lastSyncResourceVersion = "";
   private boolean lastVersionUnavailable;
   private boolean watchListUnsupported;
   private boolean listedOnce;
-  private boolean stopped;
-  private long generation;
+  boolean stopped;
+  long generation;
   private WatchHandle currentWatch;
-  private Scheduler.Cancellable watchTimer;
+  Scheduler.Cancellable watchTimer;
   private Scheduler.Cancellable healthyTimer;
   private Scheduler.Cancellable retryTimer;
 
   Reflector(String name, ListerWatcher<T> source, ObjectAdapter<T> adapter, ReflectorSettings settings,
             ObjectIntake<T> intake, EventProcessor<T> processor, InformerRuntime runtime, TaskTracker tracker,
-            StateTracker state, InformerCounters counters, Consumer<SourceException> giveUp) {
+            StateTracker state, InformerCounters counters, Consumer<Throwable> giveUp) {
     this.name = name;
     this.source = source;
     this.adapter = adapter;
@@ -91,13 +100,17 @@ final class Reflector<T> {
     this.intake = intake;
     this.processor = processor;
     this.runtime = runtime;
-    this.blocking = new BlockingRunner(runtime.io(), tracker);
+    this.giveUp = giveUp;
+    this.blocking = new BlockingRunner(runtime.io(), tracker,
+        () -> giveUp.accept(new IllegalStateException("the informer runtime " + runtime.name() + " is closed")));
     this.state = state;
     this.counters = counters;
-    this.giveUp = giveUp;
+    this.watchdog = new ReadWatchdog(runtime.scheduler(), runtime.clock(), settings.readTimeout(),
+        state.listProgress()::lastReceivedNanos, counters.idleTimeouts::increment);
     this.lister = new PagedLister<>(name, source, settings.selection(), settings.pageSize(), intake, counters.lists,
-        state.listProgress());
+        state.listProgress(), watchdog);
     this.backoff = new BackoffTimer(settings.backoff(), runtime.clock(), settings.random());
+    this.reconnectBackoff = new BackoffTimer(settings.reconnectBackoff(), runtime.clock(), settings.random());
   }
 
   void start() {
@@ -167,7 +180,7 @@ final class Reflector<T> {
       if (stopped) {
         return;
       }
-      applyListLocked(result.objects(), result.resourceVersion());
+      applyListLocked(new Delta.ReplaceAll<>(result.objects(), result.resourceVersion(), result.unreadable()));
     }
     openWatch(false);
   }
@@ -182,9 +195,9 @@ final class Reflector<T> {
   }
 
   /** Must hold the lock. Hands a complete list to the processor and records its version. */
-  private void applyListLocked(java.util.List<T> objects, String resourceVersion) {
-    processor.enqueue(new Delta.ReplaceAll<>(objects, resourceVersion));
-    lastSyncResourceVersion = resourceVersion;
+  void applyListLocked(Delta.ReplaceAll<T> list) {
+    processor.enqueue(list);
+    lastSyncResourceVersion = list.resourceVersion();
     lastVersionUnavailable = false;
     if (listedOnce) {
       counters.relists.increment();
@@ -198,13 +211,13 @@ final class Reflector<T> {
   // ---- watching -------------------------------------------------------------------------------
 
   private void openWatch(boolean watchList) {
-    Session session;
+    WatchSession<T> session;
     synchronized (lock) {
       if (stopped) {
         return;
       }
       String from = watchList && lastVersionUnavailable ? "" : lastSyncResourceVersion;
-      session = new Session(++generation, from, watchList, randomWatchTimeout(), runtime.clock().nanoTime());
+      session = new WatchSession<>(this, ++generation, from, watchList, randomWatchTimeout(), runtime.clock().nanoTime());
     }
     if (watchList) {
       if (!state.moveTo(InformerState.LISTING)) {
@@ -217,7 +230,8 @@ final class Reflector<T> {
         : WatchRequest.from(settings.selection(), session.from).withTimeout(session.timeout);
     WatchHandle handle;
     try {
-      handle = SourceCalls.call(source, () -> source.watch(request, session));
+      handle = watchdog.guard("opening the watch of " + source.description(),
+          () -> SourceCalls.call(source, () -> source.watch(request, session)));
     } catch (SourceException e) {
       if (isStopped()) {
         return;
@@ -233,12 +247,10 @@ final class Reflector<T> {
     synchronized (lock) {
       if (session.generation == generation) {
         currentWatch = handle;
+        session.lastActivityNanos = runtime.clock().nanoTime();
         cancel(watchTimer);
-        watchTimer = session.initial
-            ? runtime.scheduler().schedule(INITIAL_EVENTS_WARNING, () -> warnWhileWaiting(session))
-            : timeoutGuard(session);
-        healthyTimer = session.initial ? null
-            : runtime.scheduler().schedule(VERY_SHORT_WATCH, () -> confirmHealthy(session));
+        watchTimer = session.initial ? schedule(settings.watchListTimeout(), () -> tick(session)) : scheduleTickLocked(session);
+        healthyTimer = session.initial ? null : schedule(VERY_SHORT_WATCH, () -> confirmHealthy(session));
         handle = null;
       }
     }
@@ -252,7 +264,7 @@ final class Reflector<T> {
   }
 
   /** A watch that stayed open past the very-short limit is a success, even when the source is quiet. */
-  private void confirmHealthy(Session session) {
+  private void confirmHealthy(WatchSession<T> session) {
     synchronized (lock) {
       if (session.generation == generation && !stopped) {
         state.succeeded();
@@ -260,34 +272,107 @@ final class Reflector<T> {
     }
   }
 
-  /** Must hold the lock. Ends the watch ourselves if the source ignores its timeout. */
-  private Scheduler.Cancellable timeoutGuard(Session session) {
-    return runtime.scheduler().schedule(session.timeout.plus(WATCH_TIMEOUT_GRACE), () -> endWatch(session, null));
-  }
-
   private Duration randomWatchTimeout() {
     long min = settings.minWatchTimeout().toNanos();
     return Duration.ofNanos(min + (long) (min * settings.random().getAsDouble()));
   }
 
-  private void warnWhileWaiting(Session session) {
+  /**
+   * Must hold the lock. Schedules the session's next check: its progress request half-way through
+   * the idle timeout, its idle deadline, or its overall deadline (its timeout plus a grace, in case
+   * the source ignores the timeout), whichever comes first.
+   */
+  Scheduler.Cancellable scheduleTickLocked(WatchSession<T> session) {
+    long now = runtime.clock().nanoTime();
+    long idle = settings.watchIdleTimeout().toNanos();
+    long quiet = now - session.lastActivityNanos;
+    long untilIdleCheck = (session.progressRequested ? idle : idle / 2) - quiet;
+    long untilDeadline = session.startNanos + session.timeout.plus(WATCH_TIMEOUT_GRACE).toNanos() - now;
+    return schedule(Duration.ofNanos(Math.max(0, Math.min(untilIdleCheck, untilDeadline))), () -> tick(session));
+  }
+
+  /** Checks a session's liveness; see {@link #scheduleTickLocked} and the watch-list timeout. */
+  private void tick(WatchSession<T> session) {
+    WatchHandle probe = null;
+    String fallback = null;
+    SourceException end = null;
+    boolean rotate = false;
     synchronized (lock) {
-      if (session.generation != generation || !session.initial) {
+      if (session.generation != generation || stopped) {
         return;
       }
-      log.warn("informer {}: still waiting for the initial-events-end bookmark of the watch-list after {} initial objects",
-          name, session.bufferedCount());
-      watchTimer = runtime.scheduler().schedule(INITIAL_EVENTS_WARNING, () -> warnWhileWaiting(session));
+      long now = runtime.clock().nanoTime();
+      long quiet = now - session.lastActivityNanos;
+      if (session.initial) {
+        long limit = settings.watchListTimeout().toNanos();
+        if (quiet >= limit) {
+          fallback = "no initial event and no initial-events-end bookmark for " + settings.watchListTimeout()
+              + " after " + session.initialEvents.size() + " initial objects";
+        } else {
+          watchTimer = schedule(Duration.ofNanos(limit - quiet), () -> tick(session));
+        }
+      } else if (now - session.startNanos >= session.timeout.plus(WATCH_TIMEOUT_GRACE).toNanos()) {
+        rotate = true;
+      } else if (quiet >= settings.watchIdleTimeout().toNanos()) {
+        counters.idleTimeouts.increment();
+        if (session.progressAnswerable) {
+          end = new TransientSourceException("the watch of " + source.description() + " delivered nothing for "
+              + settings.watchIdleTimeout() + ", not even after a progress request; the connection is presumed dead",
+              TransientSourceException.Reason.IDLE);
+        } else {
+          rotate = true;
+        }
+      } else {
+        if (quiet >= settings.watchIdleTimeout().toNanos() / 2 && !session.progressRequested) {
+          session.progressRequested = true;
+          probe = currentWatch;
+        }
+        watchTimer = scheduleTickLocked(session);
+      }
     }
+    if (probe != null && probe.requestProgress()) {
+      synchronized (lock) {
+        session.progressAnswerable = true;
+      }
+    }
+    if (fallback != null) {
+      watchListTimedOut(session, fallback);
+    } else if (rotate || end != null) {
+      endWatch(session, end);
+    }
+  }
+
+  private void watchListTimedOut(WatchSession<T> session, String reason) {
+    WatchHandle watch;
+    synchronized (lock) {
+      if (session.generation != generation || stopped) {
+        return;
+      }
+      generation++;
+      watch = detachWatchLocked();
+    }
+    close(watch);
+    giveUpWatchList(reason);
+  }
+
+  /** Turns watch-list off for good, tells the source, and lists instead. */
+  private void giveUpWatchList(String reason) {
+    synchronized (lock) {
+      watchListUnsupported = true;
+    }
+    counters.watchListFallbacks.increment();
+    log.warn("informer {}: watch-list is unusable on {} ({}); listing instead from now on", name, source.description(), reason);
+    try {
+      source.watchListUnavailable(reason);
+    } catch (RuntimeException e) {
+      log.debug("informer {}: the source failed to take note that watch-list is unusable", name, e);
+    }
+    blocking.run(this::listThenWatch);
   }
 
   private void watchListFailed(SourceException e) {
     if (e instanceof InvalidRequestException) {
-      synchronized (lock) {
-        watchListUnsupported = true;
-      }
-      log.info("informer {}: the source rejected watch-list ({}); listing instead from now on", name, e.getMessage());
-      blocking.run(this::listThenWatch);
+      giveUpWatchList("the source rejected it: " + e.getMessage());
     } else if (SourceCalls.rewatchable(e)) {
       fail(e, Next.RELIST);
     } else if (SourceCalls.needsFreshList(e)) {
@@ -302,7 +387,7 @@ final class Reflector<T> {
   }
 
   /** Ends the session's watch (if it is still the current one) and decides what comes next. */
-  private void endWatch(Session session, SourceException error) {
+  void endWatch(WatchSession<T> session, SourceException error) {
     WatchHandle watch;
     synchronized (lock) {
       if (session.generation != generation || stopped) {
@@ -324,11 +409,11 @@ final class Reflector<T> {
         blocking.run(() -> openWatch(false));
       }
     } else {
-      fail(error, error instanceof TooManyRequestsException ? Next.REWATCH : Next.RELIST);
+      fail(error, SourceCalls.rewatchable(error) ? Next.REWATCH : Next.RELIST);
     }
   }
 
-  /** Must hold the lock. Cancels the watch's timer and returns its handle for closing outside the lock. */
+  /** Must hold the lock. Cancels the watch's timers and returns its handle for closing outside the lock. */
   private WatchHandle detachWatchLocked() {
     cancel(watchTimer);
     watchTimer = null;
@@ -374,16 +459,17 @@ final class Reflector<T> {
     if (!state.moveTo(InformerState.BACKOFF)) {
       return;
     }
-    Duration delay = backoff.next();
+    Duration delay = SourceCalls.refused(error) ? reconnectBackoff.next() : backoff.next();
     if (error instanceof TooManyRequestsException throttled && throttled.retryAfter() != null
         && throttled.retryAfter().compareTo(delay) > 0) {
       delay = throttled.retryAfter();
     }
     Runnable retry = next == Next.RELIST ? this::cycle : () -> openWatch(false);
+    Duration wait = delay;
     synchronized (lock) {
       if (!stopped) {
         cancel(retryTimer);
-        retryTimer = runtime.scheduler().schedule(delay, () -> blocking.run(retry));
+        retryTimer = schedule(wait, () -> blocking.run(retry));
       }
     }
   }
@@ -396,142 +482,19 @@ final class Reflector<T> {
     }
   }
 
-  private static void cancel(Scheduler.Cancellable timer) {
-    if (timer != null) {
-      timer.cancel();
+  /** Schedules on the runtime's timer; a closed runtime fails the informer instead. */
+  private Scheduler.Cancellable schedule(Duration delay, Runnable task) {
+    try {
+      return runtime.scheduler().schedule(delay, task);
+    } catch (RejectedExecutionException e) {
+      giveUp.accept(new IllegalStateException("the informer runtime " + runtime.name() + " is closed", e));
+      return null;
     }
   }
 
-  /** The listener of one watch; ignores everything once it is no longer the current watch. */
-  private final class Session implements WatchListener<T> {
-    final long generation;
-    final String from;
-    final Duration timeout;
-    final long startNanos;
-    boolean initial;
-    /** The initial state so far, in arrival order; repeated keys are settled by the cache's replace. */
-    List<T> buffered;
-    /** The initial state by key, used instead of {@link #buffered} once an initial event deletes. */
-    Map<String, T> bufferedByKey;
-    boolean versionFrozen;
-    long events;
-
-    Session(long generation, String from, boolean watchList, Duration timeout, long startNanos) {
-      this.generation = generation;
-      this.from = from;
-      this.timeout = timeout;
-      this.startNanos = startNanos;
-      this.initial = watchList;
-      this.buffered = watchList ? new ArrayList<>() : null;
-      this.versionFrozen = !watchList && (from.isEmpty() || "0".equals(from));
-    }
-
-    @Override
-    public void onEvent(WatchEvent<T> event) {
-      SourceException streamError;
-      synchronized (lock) {
-        if (generation != Reflector.this.generation || stopped) {
-          return;
-        }
-        events++;
-        counters.events.increment();
-        state.eventReceived();
-        streamError = event.type() == WatchEventType.ERROR ? event.error() : null;
-        if (streamError == null) {
-          handle(event);
-        }
-      }
-      if (streamError != null) {
-        endWatch(this, streamError);
-      }
-    }
-
-    /** Must hold the lock. */
-    private void handle(WatchEvent<T> event) {
-      if (event.type() == WatchEventType.BOOKMARK) {
-        bookmark(event);
-        return;
-      }
-      if (initial) {
-        state.listProgress().received();
-      }
-      T object = intake.admit(event.object());
-      if (object == null) {
-        return;
-      }
-      if (initial) {
-        buffer(event.type(), object);
-        return;
-      }
-      processor.enqueue(event.type() == WatchEventType.DELETED ? new Delta.Remove<>(object) : new Delta.Upsert<>(object));
-      if (versionFrozen && event.type() != WatchEventType.ADDED) {
-        versionFrozen = false;
-      }
-      String version = event.resourceVersion() != null ? event.resourceVersion() : adapter.resourceVersion(object);
-      if (!versionFrozen && version != null && !version.isEmpty()) {
-        lastSyncResourceVersion = version;
-      }
-      state.succeeded();
-    }
-
-    /**
-     * Adds one initial event to the initial state: appended while only additions came (the common
-     * case, no key computed); from the first deletion on, kept by key. Must hold the lock.
-     */
-    private void buffer(WatchEventType type, T object) {
-      if (bufferedByKey == null && type != WatchEventType.DELETED) {
-        buffered.add(object);
-        return;
-      }
-      if (bufferedByKey == null) {
-        bufferedByKey = new LinkedHashMap<>();
-        for (T earlier : buffered) {
-          bufferedByKey.put(adapter.key(earlier), earlier);
-        }
-        buffered = null;
-      }
-      if (type == WatchEventType.DELETED) {
-        bufferedByKey.remove(adapter.key(object));
-      } else {
-        bufferedByKey.put(adapter.key(object), object);
-      }
-    }
-
-    /** Returns how many objects the initial state holds so far. Must hold the lock. */
-    int bufferedCount() {
-      return bufferedByKey == null ? buffered.size() : bufferedByKey.size();
-    }
-
-    /** Must hold the lock. */
-    private void bookmark(WatchEvent<T> event) {
-      if (initial) {
-        if (event.initialEventsEnd()) {
-          initial = false;
-          counters.lists.increment();
-          applyListLocked(bufferedByKey == null ? buffered : new ArrayList<>(bufferedByKey.values()),
-              event.resourceVersion());
-          buffered = null;
-          bufferedByKey = null;
-          cancel(watchTimer);
-          watchTimer = timeoutGuard(this);
-          state.moveTo(InformerState.WATCHING);
-        }
-        return;
-      }
-      processor.enqueue(new Delta.Bookmark<>(event.resourceVersion()));
-      lastSyncResourceVersion = event.resourceVersion();
-      versionFrozen = false;
-      state.succeeded();
-    }
-
-    @Override
-    public void onMalformed(MalformedObjectException problem) {
-      intake.reject(problem);
-    }
-
-    @Override
-    public void onClose(SourceException error) {
-      endWatch(this, error);
+  static void cancel(Scheduler.Cancellable timer) {
+    if (timer != null) {
+      timer.cancel();
     }
   }
 }

@@ -14,13 +14,19 @@ import java.util.function.DoubleSupplier;
  * @param selection         what to list and watch
  * @param pageSize          list page size; 0 for client-go's automatic choice
  * @param watchList         try streaming the initial state (sendInitialEvents) before listing
+ * @param watchListTimeout  how long a watch-list may go without an initial event before the
+ *                          informer gives up on it and lists instead
  * @param minWatchTimeout   watches time out after a random duration in [min, 2 × min)
+ * @param watchIdleTimeout  a watch that delivers nothing for this long is re-opened
+ * @param readTimeout       a list page or watch opening that receives nothing for this long is abandoned
  * @param backoff           delays between failed attempts
+ * @param reconnectBackoff  delays between attempts while the server refuses connections
  * @param retryPolicy       whether to keep retrying
  * @param watchErrorHandler told about every list and watch failure (for visibility)
  * @param random            numbers in [0, 1) for jitter and timeouts
  */
-public record ReflectorSettings(Selection selection, long pageSize, boolean watchList, Duration minWatchTimeout,
-                         BackoffPolicy backoff, RetryPolicy retryPolicy, Consumer<SourceException> watchErrorHandler,
-                         DoubleSupplier random) {
+public record ReflectorSettings(Selection selection, long pageSize, boolean watchList, Duration watchListTimeout,
+                                Duration minWatchTimeout, Duration watchIdleTimeout, Duration readTimeout,
+                                BackoffPolicy backoff, BackoffPolicy reconnectBackoff, RetryPolicy retryPolicy,
+                                Consumer<SourceException> watchErrorHandler, DoubleSupplier random) {
 }

@@ -33,10 +33,20 @@ final class SourceCalls {
     return e instanceof ExpiredException || e instanceof TooLargeResourceVersionException;
   }
 
-  /** True for errors on opening a watch that call for re-watching at the same version (client-go). */
+  /**
+   * True for errors that call for re-watching at the same version: on opening a watch, throttling and
+   * refused connections (client-go); on a running watch, throttling, a corrupt stream and a silent
+   * connection (the events before were applied; the watch resumes after the last of them).
+   */
   static boolean rewatchable(SourceException e) {
-    return e instanceof TooManyRequestsException
-        || (e instanceof TransientSourceException t && t.reason() == TransientSourceException.Reason.CONNECTION_REFUSED);
+    return e instanceof TooManyRequestsException || refused(e)
+        || (e instanceof TransientSourceException t && (t.reason() == TransientSourceException.Reason.CORRUPT_STREAM
+            || t.reason() == TransientSourceException.Reason.IDLE));
+  }
+
+  /** True when nothing accepted the connection: the server is down, retrying soon costs it nothing. */
+  static boolean refused(SourceException e) {
+    return e instanceof TransientSourceException t && t.reason() == TransientSourceException.Reason.CONNECTION_REFUSED;
   }
 
   /** True when a watch ended like a normal close: cleanly, or with the connection dropped. */
