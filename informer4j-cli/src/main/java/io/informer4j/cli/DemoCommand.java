@@ -27,9 +27,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code informer4j demo}: the whole library at work with nothing installed — the embedded simulated
  * API under a generated workload ({@link DemoWorkload}), a shared informer factory with the demo's
- * namespace set-ups ({@link DemoWorld}), per-type queues and controllers, the health server and the
- * live dashboard. Exits 0 when the run stopped and no item from a disallowed namespace reached a
- * queue, 3 when one did.
+ * namespace set-ups ({@link DemoWorld}) and its default of no resync, per-type queues and
+ * controllers, the health server and the live dashboard. Exits 0 when the run stopped and no item
+ * from a disallowed namespace reached a queue, 3 when one did.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Run informers, queues and controllers against an embedded simulated API under a generated workload.")

@@ -24,14 +24,14 @@ final class EntryFactory {
       throw new IllegalArgumentException("namespace rules apply to namespaced types only; " + type
           + " is cluster-scoped (" + options.namespaceFilter().summary() + ")");
     }
-    Duration resync = options.resync() == null || options.resync().isZero() ? factory.defaultResync() : options.resync();
+    Duration resyncPeriod = options.resyncPeriod() != null ? options.resyncPeriod() : factory.defaultResyncPeriod();
     String name = options.name() != null ? options.name() : type.kind();
     FactoryBuilder.Settings settings = factory.settings();
     AtomicReference<InformerEntry> self = new AtomicReference<>();
     InformerBuilder<T> builder = SharedIndexInformer.builder(client.source(), client.adapter())
         .name(name)
         .selection(selection)
-        .resync(resync)
+        .resync(resyncPeriod)
         .runtime(factory.runtime())
         .watchList(settings.watchList())
         .minWatchTimeout(settings.minWatchTimeout())
@@ -46,14 +46,14 @@ final class EntryFactory {
       builder.transform(sameClass(objectClass, settings.transform()));
     }
     SharedIndexInformer<T> informer = builder.build();
-    InformerEntry entry = new InformerEntry(type, name, resync, scope, options, informer, objectClass, client.source(),
-        selection);
+    InformerEntry entry = new InformerEntry(type, name, resyncPeriod, scope, options, informer, objectClass,
+        client.source(), selection);
     self.set(entry);
     entry.setMissing(found.kind() == TypePresence.Kind.ABSENT, found.detail());
     EventRouter<T> router = new EventRouter<>(entry, informer, client.adapter(), factory.queues(),
         settings.enqueueFilter());
     entry.setRouter(router);
-    entry.setRouting(informer.addEventHandler(router, SharedInformerFactory.routingHandler(resync)));
+    entry.setRouting(informer.addEventHandler(router, SharedInformerFactory.routingHandler(resyncPeriod)));
     factory.bindMetrics(informer);
     return entry;
   }

@@ -10,8 +10,10 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
- * Configures a {@link SharedInformerFactory}. Defaults: resync 15 s (the seed's), no discovery (a
- * type's presence is probed through its own source), a private runtime closed at shutdown,
+ * Configures a {@link SharedInformerFactory}. Defaults: no resync (as in client-go, unchanged cached
+ * objects are routed again only for a type given its own {@link InformerOptions#resyncPeriod()} or
+ * after {@link #defaultResyncPeriod} is set), no discovery (a type's presence is probed through its
+ * own source), a private runtime closed at shutdown,
  * {@link MissingTypeChecks#DEFAULT}, watch-list on, client-go's backoff and 5–10 minute watches, no
  * transform, no metrics. Not thread-safe; the factory is.
  */
@@ -19,7 +21,7 @@ public final class FactoryBuilder {
 
   /** The built configuration. */
   record Settings(ClientProvider clients, TypeRegistry types, QueueRegistry queues, TypeDiscovery discovery,
-                  Duration defaultResync, InformerRuntime runtime, MissingTypeChecks checks, boolean watchList,
+                  Duration defaultResyncPeriod, InformerRuntime runtime, MissingTypeChecks checks, boolean watchList,
                   Duration minWatchTimeout, BackoffPolicy backoff, UnaryOperator<Object> transform,
                   MeterRegistry meterRegistry, EnqueueFilter enqueueFilter) {
   }
@@ -28,7 +30,7 @@ public final class FactoryBuilder {
   private final TypeRegistry types;
   private final QueueRegistry queues;
   private TypeDiscovery discovery;
-  private Duration defaultResync = Duration.ofSeconds(15);
+  private Duration defaultResyncPeriod = Duration.ZERO;
   private InformerRuntime runtime;
   private MissingTypeChecks checks = MissingTypeChecks.DEFAULT;
   private boolean watchList = true;
@@ -50,12 +52,18 @@ public final class FactoryBuilder {
     return this;
   }
 
-  /** Sets the resync period of types registered without one (zero for none). */
-  public FactoryBuilder defaultResync(Duration resync) {
-    if (resync.isNegative()) {
-      throw new IllegalArgumentException("resync must not be negative: " + resync);
+  /**
+   * Sets the resync period of types registered without their own {@link InformerOptions#resyncPeriod()}:
+   * how often the factory routes every cached object of such a type again, unchanged, at low
+   * priority. {@link Duration#ZERO}, the default, for never; other periods are at least one second.
+   *
+   * @throws IllegalArgumentException if {@code period} is negative
+   */
+  public FactoryBuilder defaultResyncPeriod(Duration period) {
+    if (period.isNegative()) {
+      throw new IllegalArgumentException("resyncPeriod must not be negative: " + period);
     }
-    this.defaultResync = resync;
+    this.defaultResyncPeriod = period;
     return this;
   }
 
@@ -112,8 +120,7 @@ public final class FactoryBuilder {
 
   /** Returns the factory, not started. */
   public SharedInformerFactory build() {
-    return new SharedInformerFactory(new Settings(clients, types, queues, discovery, defaultResync, runtime, checks,
-        watchList, minWatchTimeout, backoff, transform, meterRegistry,
-        enqueueFilter));
+    return new SharedInformerFactory(new Settings(clients, types, queues, discovery, defaultResyncPeriod, runtime,
+        checks, watchList, minWatchTimeout, backoff, transform, meterRegistry, enqueueFilter));
   }
 }

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One type registered with a {@link SharedInformerFactory}: its informer, its own name and resync
- * (never shared with other entries), its namespace filter, whether it is missing, and its routing
+ * period (never shared with other entries), its namespace filter, whether it is missing, and its routing
  * counters. The informer is created even when the type is missing; it runs once the type is present.
  *
  * <p>Thread-safe. The factory changes the missing and run state; readers see consistent values.
@@ -34,7 +34,7 @@ public final class InformerEntry {
 
   private final TypeKey type;
   private final String name;
-  private final Duration resync;
+  private final Duration resyncPeriod;
   private final Scope scope;
   private final InformerOptions options;
   private final SharedIndexInformer<?> informer;
@@ -52,11 +52,11 @@ public final class InformerEntry {
   private String presenceDetail = "not checked";
   private RunState runState = RunState.NEW;
 
-  InformerEntry(TypeKey type, String name, Duration resync, Scope scope, InformerOptions options,
+  InformerEntry(TypeKey type, String name, Duration resyncPeriod, Scope scope, InformerOptions options,
                 SharedIndexInformer<?> informer, Class<?> objectClass, ListerWatcher<?> source, Selection selection) {
     this.type = type;
     this.name = name;
-    this.resync = resync;
+    this.resyncPeriod = resyncPeriod;
     this.scope = scope;
     this.options = options;
     this.informer = informer;
@@ -75,9 +75,9 @@ public final class InformerEntry {
     return name;
   }
 
-  /** Returns this entry's effective resync period. */
-  public Duration resync() {
-    return resync;
+  /** Returns this entry's effective resync period ({@link Duration#ZERO} for none). */
+  public Duration resyncPeriod() {
+    return resyncPeriod;
   }
 
   /** Returns the type's scope. */

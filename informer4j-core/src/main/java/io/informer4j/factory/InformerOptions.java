@@ -10,10 +10,14 @@ import java.util.function.Consumer;
 
 /**
  * How the factory runs and routes one type's informer. Each registration keeps its own options (so
- * one type's name or resync can never leak into another's).
+ * one type's name or resync period can never leak into another's).
  *
  * @param name            names the informer in logs, status and metrics; null for the type's kind
- * @param resync          how often handlers get every object again; null or zero for the factory's default
+ * @param resyncPeriod    how often the factory routes every cached object of the type again, unchanged,
+ *                        at low priority: null for the factory's default
+ *                        ({@link FactoryBuilder#defaultResyncPeriod}, none unless set),
+ *                        {@link Duration#ZERO} for never whatever that default, otherwise at least one
+ *                        second
  * @param labelSelector   restricts what is listed and watched (added to any selection with {@code ,})
  * @param fieldSelector   restricts what is listed and watched (added with {@code ,})
  * @param namespace       scopes the list/watch to one namespace (tier 1); null for the filter's choice
@@ -22,18 +26,22 @@ import java.util.function.Consumer;
  *                        drains it); null to route through the queue registry
  * @param eventHook       told about every routed or dropped event; null for none; must be quick
  */
-public record InformerOptions(String name, Duration resync, LabelSelector labelSelector, FieldSelector fieldSelector,
-                              String namespace, NamespaceFilter namespaceFilter, PriorityWorkQueue<QueueItem> queue,
-                              Consumer<FactoryEvent> eventHook) {
+public record InformerOptions(String name, Duration resyncPeriod, LabelSelector labelSelector,
+                              FieldSelector fieldSelector, String namespace, NamespaceFilter namespaceFilter,
+                              PriorityWorkQueue<QueueItem> queue, Consumer<FactoryEvent> eventHook) {
 
-  /** Normalizes absent parts. */
+  /**
+   * Normalizes absent parts.
+   *
+   * @throws IllegalArgumentException if {@code resyncPeriod} is negative
+   */
   public InformerOptions {
     labelSelector = labelSelector == null ? LabelSelector.everything() : labelSelector;
     fieldSelector = fieldSelector == null ? FieldSelector.everything() : fieldSelector;
     namespace = namespace == null || namespace.isEmpty() ? null : namespace;
     namespaceFilter = namespaceFilter == null ? NamespaceFilter.none() : namespaceFilter;
-    if (resync != null && resync.isNegative()) {
-      throw new IllegalArgumentException("resync must not be negative: " + resync);
+    if (resyncPeriod != null && resyncPeriod.isNegative()) {
+      throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
     }
   }
 
@@ -67,7 +75,7 @@ public record InformerOptions(String name, Duration resync, LabelSelector labelS
   /** Builds {@link InformerOptions}. Not thread-safe. */
   public static final class Builder {
     private String name;
-    private Duration resync;
+    private Duration resyncPeriod;
     private LabelSelector labelSelector;
     private FieldSelector fieldSelector;
     private String namespace;
@@ -84,9 +92,9 @@ public record InformerOptions(String name, Duration resync, LabelSelector labelS
       return this;
     }
 
-    /** Sets the resync period (zero for the factory's default). */
-    public Builder resync(Duration resync) {
-      this.resync = Objects.requireNonNull(resync, "resync");
+    /** Sets this type's resync period: {@link Duration#ZERO} for never, whatever the factory's default. */
+    public Builder resyncPeriod(Duration period) {
+      this.resyncPeriod = Objects.requireNonNull(period, "period");
       return this;
     }
 
@@ -128,7 +136,8 @@ public record InformerOptions(String name, Duration resync, LabelSelector labelS
 
     /** Returns the options. */
     public InformerOptions build() {
-      return new InformerOptions(name, resync, labelSelector, fieldSelector, namespace, namespaceFilter, queue, eventHook);
+      return new InformerOptions(name, resyncPeriod, labelSelector, fieldSelector, namespace, namespaceFilter, queue,
+          eventHook);
     }
   }
 }

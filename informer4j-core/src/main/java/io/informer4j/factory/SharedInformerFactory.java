@@ -77,6 +77,10 @@ import org.slf4j.LoggerFactory;
  *   <li>Missing state lives on the entry; {@link #setMissingOnStartup} only seeds it before start.</li>
  *   <li>Check timing is configuration with tested defaults (90 s; 5 s doubling to 5 min).</li>
  *   <li>Sync waits complete on futures, never by polling.</li>
+ *   <li>No resync unless asked for: Orkestra's factory re-delivered every cached object of every
+ *       type every 15 s (each object 240 times an hour, unchanged); the default
+ *       period is now zero, as with client-go, and each type can set its own period or none
+ *       ({@link InformerOptions#resyncPeriod()}).</li>
  * </ol>
  *
  * <p>Thread-safe.
@@ -92,7 +96,7 @@ public final class SharedInformerFactory implements AutoCloseable {
   private final QueueRegistry queues;
   private final TypeDiscovery discovery;
   private final PresenceCheck presence;
-  private final Duration defaultResync;
+  private final Duration defaultResyncPeriod;
   private final InformerRuntime runtime;
   private final boolean ownsRuntime;
   private final FactoryBuilder.Settings settings;
@@ -109,7 +113,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     this.queues = settings.queues();
     this.discovery = settings.discovery();
     this.presence = new PresenceCheck(discovery);
-    this.defaultResync = settings.defaultResync();
+    this.defaultResyncPeriod = settings.defaultResyncPeriod();
     this.ownsRuntime = settings.runtime() == null;
     this.runtime = ownsRuntime ? InformerRuntime.create("factory") : settings.runtime();
     this.monitor = new MissingTypeMonitor(settings.checks(), runtime.scheduler(), runtime.io(), new PresenceSweep(this));
@@ -224,8 +228,8 @@ public final class SharedInformerFactory implements AutoCloseable {
     return queues;
   }
 
-  Duration defaultResync() {
-    return defaultResync;
+  Duration defaultResyncPeriod() {
+    return defaultResyncPeriod;
   }
 
   FactoryBuilder.Settings settings() {
@@ -523,9 +527,9 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
   }
 
-  /** Returns the handler options of the routing handler of an entry with {@code resync}. */
-  static HandlerOptions routingHandler(Duration resync) {
-    return HandlerOptions.named("factory-router").withResync(resync);
+  /** Returns the handler options of the routing handler of an entry with {@code resyncPeriod}. */
+  static HandlerOptions routingHandler(Duration resyncPeriod) {
+    return HandlerOptions.named("factory-router").withResync(resyncPeriod);
   }
 
   /** Returns the name of this component, as the seed does. */

@@ -2,9 +2,11 @@ package io.informer4j.meta;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -33,18 +35,27 @@ import java.util.stream.Collectors;
  * (unless a pattern such as {@code *} matches it) and allowed otherwise. Namespace rules are meant
  * for namespaced types; callers decide scope from the type, not from an empty string.
  *
+ * <h2>Cost</h2>
+ * Finding the matching pattern costs the same however many patterns the lists hold: exact names are
+ * hashed, and prefix and suffix patterns are looked up by the namespace's own prefix or suffix of
+ * each distinct pattern length. Naming the closest allowed pattern of a rejection takes a few binary
+ * searches over the sorted allowed literals and a range minimum, logarithmic in their number.
+ * Building is linear in the patterns, plus sorting the allowed literals.
+ *
  * <p>Immutable and thread-safe.
  */
 public final class NamespaceMatcher {
 
   private static final NamespaceMatcher ALLOW_ALL = new NamespaceMatcher(List.of(), List.of());
 
-  private final List<NamespacePattern> allowed;
-  private final List<NamespacePattern> restricted;
+  private final PatternLookup allowed;
+  private final PatternLookup restricted;
+  private final ClosestPattern closestAllowed;
 
   private NamespaceMatcher(List<NamespacePattern> allowed, List<NamespacePattern> restricted) {
-    this.allowed = allowed;
-    this.restricted = restricted;
+    this.allowed = new PatternLookup(allowed);
+    this.restricted = new PatternLookup(restricted);
+    this.closestAllowed = allowed.isEmpty() ? null : new ClosestPattern(allowed);
   }
 
   /** Returns the matcher with no rules: it allows every namespace and {@link #isActive()} is false. */
@@ -69,16 +80,12 @@ public final class NamespaceMatcher {
 
   private static List<NamespacePattern> parse(Collection<String> patterns, String list) {
     Objects.requireNonNull(patterns, list + " namespaces");
-    List<NamespacePattern> parsed = new ArrayList<>(patterns.size());
+    Set<NamespacePattern> parsed = new LinkedHashSet<>();
     for (String text : patterns) {
-      NamespacePattern pattern;
       try {
-        pattern = NamespacePattern.parse(text);
+        parsed.add(NamespacePattern.parse(text));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(list + " namespaces: " + e.getMessage(), e);
-      }
-      if (!parsed.contains(pattern)) {
-        parsed.add(pattern);
       }
     }
     return List.copyOf(parsed);
@@ -92,29 +99,21 @@ public final class NamespaceMatcher {
    */
   public NamespaceDecision decide(String namespace) {
     Objects.requireNonNull(namespace, "namespace");
-    for (NamespacePattern pattern : restricted) {
-      if (pattern.matches(namespace)) {
-        return new NamespaceDecision(namespace, NamespaceDecision.Reason.RESTRICTED, Optional.of(pattern.text()));
-      }
+    NamespacePattern restrictedBy = restricted.firstMatch(namespace);
+    if (restrictedBy != null) {
+      return new NamespaceDecision(namespace, NamespaceDecision.Reason.RESTRICTED, Optional.of(restrictedBy.text()));
     }
     if (allowed.isEmpty()) {
       NamespaceDecision.Reason reason =
           restricted.isEmpty() ? NamespaceDecision.Reason.NO_RULES : NamespaceDecision.Reason.ALLOWED;
       return new NamespaceDecision(namespace, reason, Optional.empty());
     }
-    NamespacePattern closest = allowed.get(0);
-    int best = -1;
-    for (NamespacePattern pattern : allowed) {
-      if (pattern.matches(namespace)) {
-        return new NamespaceDecision(namespace, NamespaceDecision.Reason.ALLOWED, Optional.of(pattern.text()));
-      }
-      int similarity = pattern.similarity(namespace);
-      if (similarity > best) {
-        best = similarity;
-        closest = pattern;
-      }
+    NamespacePattern allowedBy = allowed.firstMatch(namespace);
+    if (allowedBy != null) {
+      return new NamespaceDecision(namespace, NamespaceDecision.Reason.ALLOWED, Optional.of(allowedBy.text()));
     }
-    return new NamespaceDecision(namespace, NamespaceDecision.Reason.NOT_ALLOWED, Optional.of(closest.text()));
+    return new NamespaceDecision(namespace, NamespaceDecision.Reason.NOT_ALLOWED,
+        Optional.of(closestAllowed.closestTo(namespace).text()));
   }
 
   /** Returns {@code decide(namespace).allowed()}. */
@@ -133,20 +132,21 @@ public final class NamespaceMatcher {
    * In every other case the watch must cover all namespaces and tier 2 filters.
    */
   public Optional<String> singleExactNamespace() {
-    if (allowed.size() == 1 && restricted.isEmpty() && allowed.get(0).kind() == NamespacePattern.Kind.EXACT) {
-      return Optional.of(allowed.get(0).literal());
+    List<NamespacePattern> allow = allowed.patterns();
+    if (allow.size() == 1 && restricted.isEmpty() && allow.get(0).kind() == NamespacePattern.Kind.EXACT) {
+      return Optional.of(allow.get(0).literal());
     }
     return Optional.empty();
   }
 
   /** Returns the allowed patterns, in configured order. */
   public List<String> allowed() {
-    return texts(allowed);
+    return texts(allowed.patterns());
   }
 
   /** Returns the restricted patterns, in configured order. */
   public List<String> restricted() {
-    return texts(restricted);
+    return texts(restricted.patterns());
   }
 
   private static List<String> texts(List<NamespacePattern> patterns) {
@@ -174,12 +174,13 @@ public final class NamespaceMatcher {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof NamespaceMatcher other && allowed.equals(other.allowed) && restricted.equals(other.restricted);
+    return o instanceof NamespaceMatcher other && allowed.patterns().equals(other.allowed.patterns())
+        && restricted.patterns().equals(other.restricted.patterns());
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(allowed, restricted);
+    return Objects.hash(allowed.patterns(), restricted.patterns());
   }
 
   /** Returns {@link #summary()}. */

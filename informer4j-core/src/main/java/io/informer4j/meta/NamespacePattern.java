@@ -69,26 +69,6 @@ public record NamespacePattern(String text, Kind kind, String literal) {
     };
   }
 
-  /**
-   * Returns how many characters of {@code namespace} agree with the literal from the end this
-   * pattern anchors: the common prefix for exact and prefix patterns, the common suffix for suffix
-   * patterns. {@link NamespaceMatcher} uses it to name the closest allowed pattern.
-   */
-  int similarity(String namespace) {
-    int max = Math.min(namespace.length(), literal.length());
-    int n = 0;
-    if (kind == Kind.SUFFIX) {
-      while (n < max && namespace.charAt(namespace.length() - 1 - n) == literal.charAt(literal.length() - 1 - n)) {
-        n++;
-      }
-    } else {
-      while (n < max && namespace.charAt(n) == literal.charAt(n)) {
-        n++;
-      }
-    }
-    return n;
-  }
-
   /** Returns the pattern as configured. */
   @Override
   public String toString() {

@@ -89,8 +89,7 @@ class SharedInformerFactoryTest {
   void aDeleteSeenOnlyThroughARelistIsRouted() throws InterruptedException {
     PriorityWorkQueue<QueueItem> queue = queues.register(ITEMS, 0);
     source.put(Item.of("a", "gone", "1"));
-    // no resync while the manual clock jumps: a resync before the relist would route the item again
-    factory.informerFor(Item.class, InformerOptions.builder().resync(Duration.ofDays(1)).build());
+    factory.informerFor(Item.class, InformerOptions.defaults());
     factory.start();
     assertThat(factory.waitForCacheSync(Duration.ofSeconds(5)).allSynced()).isTrue();
     await().until(() -> source.watches().size() == 1);

@@ -3,6 +3,10 @@ package io.informer4j.meta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,6 +47,15 @@ class NamespaceMatcherTest {
       alpha;*-system     |              | x-sys-system | ALLOWED     | *-system
       *                  | kube-*       | default      | ALLOWED     | *
       *                  | kube-*       | kube-public  | RESTRICTED  | kube-*
+      b-x;a-x;*-y        |              | c            | NOT_ALLOWED | b-x
+      zeta;zed;*-zed     |              | zex          | NOT_ALLOWED | zeta
+      zed;zeta;*-zed     |              | zex          | NOT_ALLOWED | zed
+      ab-1;*x-zz         |              | ab-zz        | NOT_ALLOWED | ab-1
+      *x-zz;ab-1         |              | ab-zz        | NOT_ALLOWED | *x-zz
+      ab*;abc;a*         |              | abcd         | ALLOWED     | ab*
+      abcd;a*;*d         |              | abcd         | ALLOWED     | abcd
+      *cd;ab*            |              | abcd         | ALLOWED     | *cd
+      ab                 | *;ab         | ab           | RESTRICTED  | *
       """)
   void decidesByTheSinglePrecedenceRule(String allowed, String restricted, String namespace,
       NamespaceDecision.Reason reason, String pattern) {
@@ -111,5 +124,34 @@ class NamespaceMatcherTest {
     assertThat(allowed.singleExactNamespace()).isEmpty();
     assertThat(both.singleExactNamespace()).isEmpty();
     assertThat(none.singleExactNamespace()).isEmpty();
+  }
+
+  @Test
+  void aHundredThousandNamesBuildAndAnswerWithinTenSeconds() {
+    List<String> allowed = new ArrayList<>();
+    for (int i = 0; i < 100_000; i++) {
+      allowed.add("ns-" + i);
+    }
+    allowed.add("team-*");
+    allowed.add("ns-5");
+    List<String> restricted = List.of("kube-*", "ns-7");
+
+    NamespaceMatcher matcher = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+      NamespaceMatcher built = NamespaceMatcher.of(allowed, restricted);
+      for (int i = 0; i < 100_000; i++) {
+        built.decide("ns-" + (i * 7_919 % 200_000));
+      }
+      return built;
+    });
+
+    assertThat(matcher.allowed()).hasSize(100_001).endsWith("team-*");
+    assertThat(matcher.decide("ns-99999").pattern()).contains("ns-99999");
+    assertThat(matcher.decide("team-x").pattern()).contains("team-*");
+    assertThat(matcher.decide("ns-7").reason()).isEqualTo(NamespaceDecision.Reason.RESTRICTED);
+    assertThat(matcher.decide("kube-system").pattern()).contains("kube-*");
+    NamespaceDecision typo = matcher.decide("ns-100000");
+    assertThat(typo.reason()).isEqualTo(NamespaceDecision.Reason.NOT_ALLOWED);
+    assertThat(typo.pattern()).contains("ns-10000");
+    assertThat(matcher.decide("nx").pattern()).as("ties over 100,000 names go to the first listed").contains("ns-0");
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.meta.NamespaceDecision;
 import io.informer4j.meta.NamespaceMatcher;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.SimpleTypeRegistry;
@@ -14,6 +15,7 @@ import io.informer4j.queue.QueueRegistry;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,13 +24,17 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * Tier 2 as a property: whatever the allowed and restricted patterns and whatever the events, no
  * item from a rejected namespace enters a queue, every event of an allowed namespace does, and the
- * dropped count equals the rejected events.
+ * dropped count equals the rejected events. And the filter's every decision (reason and pattern)
+ * equals that of the rule read the plainest way, each list scanned in order ({@link #reference}),
+ * over random pattern sets drawn from a tiny alphabet so that shared prefixes, suffixes and ties are
+ * common. jqwik prints the seed of a failing run.
  */
 class TierTwoFilterPropertyTest {
 
@@ -99,5 +105,90 @@ class TierTwoFilterPropertyTest {
       }
       factory.shutdown(Duration.ofSeconds(10));
     }
+  }
+
+  @Provide
+  Arbitrary<List<String>> randomPatterns() {
+    Arbitrary<String> literal = Arbitraries.strings().withChars('a', 'b', '-').ofMinLength(1).ofMaxLength(4);
+    Arbitrary<String> pattern = Arbitraries.frequencyOf(
+        Tuple.of(8, literal),
+        Tuple.of(3, literal.map(text -> text + "*")),
+        Tuple.of(3, literal.map(text -> "*" + text)),
+        Tuple.of(1, Arbitraries.just("*")));
+    return Arbitraries.frequencyOf(
+        Tuple.of(3, pattern.list().ofMaxSize(8)),
+        Tuple.of(1, pattern.list().ofMinSize(50).ofMaxSize(300)));
+  }
+
+  @Provide
+  Arbitrary<List<String>> randomNamespaces() {
+    return Arbitraries.strings().withChars('a', 'b', '-').ofMaxLength(6).list().ofMinSize(1).ofMaxSize(40);
+  }
+
+  @Property(tries = 2000, seed = "20261201")
+  void everyDecisionEqualsTheRuleScannedInOrder(@ForAll("randomPatterns") List<String> allowed,
+                                                @ForAll("randomPatterns") List<String> restricted,
+                                                @ForAll("randomNamespaces") List<String> namespaces) {
+    NamespaceFilter filter = NamespaceFilter.of(allowed, restricted);
+    for (String namespace : namespaces) {
+      assertThat(filter.decide(namespace)).as("\"%s\" with allowed=%s restricted=%s", namespace, allowed, restricted)
+          .isEqualTo(reference(allowed, restricted, namespace));
+    }
+  }
+
+  /**
+   * The namespace rule scanned in order: the first matching restricted pattern rejects; else, with
+   * no allowed patterns, everything is allowed; else the first matching allowed pattern allows; else
+   * the rejection names the allowed pattern sharing the most characters with the namespace (from
+   * the start for exact and {@code prefix*}, from the end for {@code *suffix}), the first listed on
+   * a tie.
+   */
+  private static NamespaceDecision reference(List<String> allowed, List<String> restricted, String namespace) {
+    List<String> allow = List.copyOf(new LinkedHashSet<>(allowed));
+    List<String> restrict = List.copyOf(new LinkedHashSet<>(restricted));
+    for (String pattern : restrict) {
+      if (matches(pattern, namespace)) {
+        return new NamespaceDecision(namespace, NamespaceDecision.Reason.RESTRICTED, Optional.of(pattern));
+      }
+    }
+    if (allow.isEmpty()) {
+      return new NamespaceDecision(namespace,
+          restrict.isEmpty() ? NamespaceDecision.Reason.NO_RULES : NamespaceDecision.Reason.ALLOWED, Optional.empty());
+    }
+    String closest = null;
+    int best = -1;
+    for (String pattern : allow) {
+      if (matches(pattern, namespace)) {
+        return new NamespaceDecision(namespace, NamespaceDecision.Reason.ALLOWED, Optional.of(pattern));
+      }
+      int shared = shared(pattern, namespace);
+      if (shared > best) {
+        best = shared;
+        closest = pattern;
+      }
+    }
+    return new NamespaceDecision(namespace, NamespaceDecision.Reason.NOT_ALLOWED, Optional.of(closest));
+  }
+
+  private static boolean matches(String pattern, String namespace) {
+    if (pattern.endsWith("*")) {
+      return namespace.startsWith(pattern.substring(0, pattern.length() - 1));
+    }
+    if (pattern.startsWith("*")) {
+      return namespace.endsWith(pattern.substring(1));
+    }
+    return namespace.equals(pattern);
+  }
+
+  private static int shared(String pattern, String namespace) {
+    boolean fromEnd = pattern.startsWith("*") && !pattern.endsWith("*");
+    String literal = pattern.replace("*", "");
+    int n = 0;
+    while (n < Math.min(literal.length(), namespace.length())
+        && (fromEnd ? literal.charAt(literal.length() - 1 - n) == namespace.charAt(namespace.length() - 1 - n)
+                    : literal.charAt(n) == namespace.charAt(n))) {
+      n++;
+    }
+    return n;
   }
 }

@@ -57,8 +57,7 @@ final class FactoryRig implements AutoCloseable {
    */
   FactoryRig(int typeCount, int objectsPerType, boolean restrictNine) throws InterruptedException {
     SimpleTypeRegistry registry = new SimpleTypeRegistry();
-    factory = SharedInformerFactory.builder(new NoClients(), registry, queues).runtime(runtime)
-        .defaultResync(Duration.ZERO).build();
+    factory = SharedInformerFactory.builder(new NoClients(), registry, queues).runtime(runtime).build();
     NamespaceFilter filter = restrictNine
         ? NamespaceFilter.restricting(IntStream.range(1, NAMESPACES).mapToObj(FactoryRig::namespace).toArray(String[]::new))
         : NamespaceFilter.none();

@@ -48,7 +48,7 @@ class ShardedReplicasOnEtcdTest {
     EtcdShardLeases leases = new EtcdShardLeases(client, coordination, identity, TIMING, Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, TIMING, SHARDS, (queues, filter) -> {
       SharedInformerFactory factory = SharedInformerFactory.builder(types, types, queues).enqueueFilter(filter)
-          .defaultResync(RESYNC).build();
+          .defaultResyncPeriod(RESYNC).build();
       factory.informerFor(WIDGETS, EtcdObject.class, InformerOptions.defaults());
       return factory;
     }, reconciles, Duration.ofMillis(5), 2);

@@ -56,7 +56,7 @@ class ShardedReplicasOnKubernetesTest {
         Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, TIMING, SHARDS, (queues, filter) -> {
       SharedInformerFactory factory = SharedInformerFactory.builder(backend.clientProvider(), backend.typeRegistry(),
-          queues).enqueueFilter(filter).defaultResync(RESYNC).backoff(FAST).build();
+          queues).enqueueFilter(filter).defaultResyncPeriod(RESYNC).backoff(FAST).build();
       factory.informerFor(ConfigMap.class, InformerOptions.defaults());
       return factory;
     }, reconciles, Duration.ofMillis(5), 2);
