@@ -100,11 +100,6 @@ public final class ShardOwnership implements EnqueueFilter, ReconcileGate<QueueI
     return isActive(shardOf(type, key));
   }
 
-  @Override
-  public String dropReason() {
-    return "shard-not-held";
-  }
-
   /** Returns at once: a sharded replica's workers never wait; items of inactive shards are dropped. */
   @Override
   public void awaitOpen() {

@@ -5,7 +5,8 @@ import io.informer4j.meta.TypeKey;
 
 /**
  * A pre-enqueue filter of a {@link SharedInformerFactory}, applied after the tier-2 namespace filter:
- * an event whose object it rejects is dropped before any queue and counted under {@link #dropReason()}
+ * an event whose object it rejects is dropped before any queue and counted under
+ * {@link DropReason#ENQUEUE_FILTER}
  * (for example: a sharded replica enqueues only keys of the shards it holds). The informer still
  * caches every object, so the filter may change its mind later and the owner can then enqueue the
  * cached keys again with {@link SharedInformerFactory#enqueueCached}.
@@ -18,8 +19,4 @@ public interface EnqueueFilter {
   /** Returns true when the object {@code key} of {@code type} may be put on a queue. */
   boolean accepts(TypeKey type, ObjectKey key);
 
-  /** Returns the reason rejected events are counted under in status; {@code enqueue-filter} by default. */
-  default String dropReason() {
-    return "enqueue-filter";
-  }
 }

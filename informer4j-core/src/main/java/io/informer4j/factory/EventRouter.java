@@ -35,7 +35,8 @@ final class EventRouter<T> implements EventHandler<T> {
 
   private static final Logger log = LoggerFactory.getLogger(EventRouter.class);
 
-  private final InformerEntry entry;
+  private final Route<T> entry;
+  private final Scope scope;
   private final ObjectAdapter<T> adapter;
   private final QueueRegistry queues;
   private final NamespaceFilter filter;
@@ -46,12 +47,12 @@ final class EventRouter<T> implements EventHandler<T> {
   private final AtomicBoolean warnedDefaultQueue = new AtomicBoolean();
   private final AtomicBoolean warnedNoNamespace = new AtomicBoolean();
 
-  EventRouter(InformerEntry entry, SharedIndexInformer<T> informer, ObjectAdapter<T> adapter, QueueRegistry queues,
-              EnqueueFilter enqueueFilter) {
-    this.informer = informer;
+  EventRouter(Route<T> entry, QueueRegistry queues, EnqueueFilter enqueueFilter) {
+    this.informer = entry.entry().informer();
     this.enqueueFilter = enqueueFilter;
     this.entry = entry;
-    this.adapter = adapter;
+    this.scope = entry.entry().scope();
+    this.adapter = entry.entry().type().adapter();
     this.queues = queues;
     this.filter = entry.options().namespaceFilter();
     this.override = entry.options().queue();
@@ -84,9 +85,9 @@ final class EventRouter<T> implements EventHandler<T> {
     String namespace = adapter.namespace(object);
     namespace = namespace == null ? "" : namespace;
     String name = adapter.name(object);
-    if (entry.scope() == Scope.NAMESPACED) {
+    if (scope == Scope.NAMESPACED) {
       if (namespace.isEmpty()) {
-        drop(kind, object, ObjectKey.clusterScoped(name), "no-namespace");
+        drop(kind, object, ObjectKey.clusterScoped(name), DropReason.NO_NAMESPACE);
         if (warnedNoNamespace.compareAndSet(false, true)) {
           log.warn("{}: object '{}' of namespaced type {} has no namespace; dropped (later ones counted only)",
               entry.name(), name, entry.type());
@@ -97,14 +98,15 @@ final class EventRouter<T> implements EventHandler<T> {
         NamespaceDecision decision = filter.decide(namespace);
         if (!decision.allowed()) {
           log.debug("{}: event for {}/{} dropped: {}", entry.name(), namespace, name, decision.explanation());
-          drop(kind, object, ObjectKey.of(namespace, name), decision.reason().text());
+          drop(kind, object, ObjectKey.of(namespace, name),
+              decision.reason() == NamespaceDecision.Reason.RESTRICTED ? DropReason.RESTRICTED : DropReason.NOT_ALLOWED);
           return false;
         }
       }
     }
-    ObjectKey key = entry.scope() == Scope.CLUSTER ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
+    ObjectKey key = scope == Scope.CLUSTER ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
     if (enqueueFilter != null && !enqueueFilter.accepts(entry.type(), key)) {
-      drop(kind, object, key, enqueueFilter.dropReason());
+      drop(kind, object, key, DropReason.ENQUEUE_FILTER);
       return false;
     }
     boolean accepted = queue().add(new QueueItem(entry.type(), key), priority);
@@ -126,7 +128,7 @@ final class EventRouter<T> implements EventHandler<T> {
     for (T object : informer.indexer().list()) {
       String namespace = adapter.namespace(object);
       String name = adapter.name(object);
-      ObjectKey key = entry.scope() == Scope.CLUSTER || namespace == null || namespace.isEmpty()
+      ObjectKey key = scope == Scope.CLUSTER || namespace == null || namespace.isEmpty()
           ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
       if (which.test(entry.type(), key) && route(FactoryEvent.Kind.RESYNCED, object, PriorityWorkQueue.LOW_PRIORITY)) {
         enqueued++;
@@ -147,7 +149,7 @@ final class EventRouter<T> implements EventHandler<T> {
     });
   }
 
-  private void drop(FactoryEvent.Kind kind, T object, ObjectKey key, String reason) {
+  private void drop(FactoryEvent.Kind kind, T object, ObjectKey key, DropReason reason) {
     entry.countDropped(reason);
     tell(kind, key, object, FactoryEvent.Outcome.DROPPED_BY_FILTER);
   }

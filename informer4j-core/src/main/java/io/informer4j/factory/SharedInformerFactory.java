@@ -1,23 +1,19 @@
 package io.informer4j.factory;
 
 import io.informer4j.informer.HandlerOptions;
-import io.informer4j.informer.InformerMetrics;
-import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
-import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.meta.TypeRegistry;
 import io.informer4j.queue.QueueRegistry;
-import io.informer4j.source.ListerWatcher;
+import io.informer4j.reader.InformerSpec;
+import io.informer4j.reader.InformersMap;
+import io.informer4j.reader.MapEntry;
 import io.informer4j.source.Selection;
-import io.informer4j.source.SourceException;
-import io.informer4j.source.TypeNotFoundException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -29,175 +25,133 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiPredicate;
-import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The shared informer factory: one informer per type, whose events become queue items on per-type
- * work queues, with three-tier namespace filtering, types that may be missing at startup, and status
- * for health endpoints.
+ * The shared informer factory: a layer over an {@link InformersMap} that turns every event of each
+ * registered type into queue items on per-type work queues, with three-tier namespace filtering,
+ * and reports status for health endpoints. The informers belong to the map: a type registered here
+ * and read through the map's readers is listed and watched once; types missing on the server are
+ * the map's business (registered, not run until they appear).
  *
- * <p>Lifecycle: {@code NEW → STARTED → SHUT_DOWN}. Register types with {@link #informerFor}; call
- * {@link #start()} once; types registered later start at once; {@link #shutdown(Duration)} stops
- * every informer and waits for them, bounded. All informers share one {@link InformerRuntime}, so
- * threads do not grow with types.
+ * <p>Per type: one informer (the first registration's options win; a later one with other options
+ * is logged and shown in status), one routing handler that puts a {@code QueueItem(type, key)} on
+ * the type's queue — the options' queue, else the queue registry's queue for the type, else the
+ * default queue (warned once) — for every add, update (resyncs included) and delete, tombstones
+ * included. Namespace rules, one {@link io.informer4j.meta.NamespaceMatcher} for all tiers
+ * (restricted wins): tier 1 scopes the list/watch to a single exact allowed namespace; tier 2 drops
+ * other namespaces' events before any queue, counted per {@link DropReason}; tier 3 is the
+ * controller's reconcile-time guard. Namespace rules apply to namespaced types only.
  *
- * <p>Routing: see {@link EventRouter}. Missing types: a type the server does not serve (discovery
- * says absent, or its source answers type-not-found) is registered as missing; its informer is
- * created but not run, it is excluded from {@link #waitForCacheSync}, and background checks (see
- * {@link MissingTypeChecks}) activate it when it appears. A type that disappears later goes back to
- * missing without stopping anything; its informer keeps retrying and recovers by itself. Transient
- * failures (timeouts, 5xx, 429) and permission failures never make a type missing.
- *
- * <p>Corrections of the seed (Orkestra's {@code pkg/informer}), each pinned by a test:
- * <ol>
- *   <li>A delete seen only through a relist (a tombstone) is routed like any delete; the seed
- *       dropped it.</li>
- *   <li>The type key is fixed at registration, never resolved per event; an unknown class makes
- *       registration throw instead of returning null.</li>
- *   <li>The {@code queue} option is honoured (the seed never read its {@code Wq}); without it the
- *       queue registry is the single routing source.</li>
- *   <li>No global lock around registration: one per-type future, so discovery never blocks the
- *       event path or other registrations. The first registration wins; a later one with other
- *       options is logged and shown in status.</li>
- *   <li>Transient discovery failures are not "missing" (three outcomes plus forbidden).</li>
- *   <li>An entry's run state ({@code NEW/RUNNING/STOPPED}) decides activation, so a type found
- *       missing after start is activated too, and no informer is ever started twice.</li>
- *   <li>Namespace rules apply to namespaced types only (registering them for a cluster-scoped type
- *       fails); an object of a namespaced type without a namespace is dropped and counted.</li>
- *   <li>Tier 2 and tier 3 share one matcher with patterns and one precedence: restricted wins
- *       (the seed's tier 2 let allowed win: allowed=[prod], restricted=[prod] now rejects prod).</li>
- *   <li>Tier 1 only for a single exact namespace (never a pattern).</li>
- *   <li>A second {@code start()} and a start after shutdown throw; shutdown stops every informer and
- *       waits, bounded; {@link #isReady()} is false after shutdown; no registration after shutdown.</li>
- *   <li>No null entries anywhere.</li>
- *   <li>{@link #status()} is sorted by name, then type.</li>
- *   <li>Missing state lives on the entry; {@link #setMissingOnStartup} only seeds it before start.</li>
- *   <li>Check timing is configuration with tested defaults (90 s; 5 s doubling to 5 min).</li>
- *   <li>Sync waits complete on futures, never by polling.</li>
- *   <li>No resync unless asked for: Orkestra's factory re-delivered every cached object of every
- *       type every 15 s (each object 240 times an hour, unchanged); the default
- *       period is now zero, as with client-go, and each type can set its own period or none
- *       ({@link InformerOptions#resyncPeriod()}).</li>
- * </ol>
+ * <p>Lifecycle: {@code NEW → STARTED → STOPPED}. {@link #start()} starts the map (if nothing else
+ * has); types registered later start at once; {@link #stop(Duration)} stops the map and waits,
+ * bounded; the queues are left to their owner.
  *
  * <p>Thread-safe.
  */
 public final class SharedInformerFactory implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(SharedInformerFactory.class);
+  private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(30);
 
-  private enum State { NEW, STARTED, SHUT_DOWN }
+  private enum State { NEW, STARTED, STOPPED }
 
-  private final ClientProvider clients;
-  private final TypeRegistry types;
+  private final InformersMap map;
   private final QueueRegistry queues;
-  private final TypeDiscovery discovery;
-  private final PresenceCheck presence;
   private final Duration defaultResyncPeriod;
-  private final InformerRuntime runtime;
-  private final boolean ownsRuntime;
-  private final FactoryBuilder.Settings settings;
-  private final MissingTypeMonitor monitor;
-  private final ConcurrentHashMap<TypeKey, CompletableFuture<InformerEntry>> entries = new ConcurrentHashMap<>();
+  private final UnaryOperator<Object> transform;
+  private final EnqueueFilter enqueueFilter;
+  private final ConcurrentHashMap<TypeKey, CompletableFuture<Route<?>>> routes = new ConcurrentHashMap<>();
   private final Object lifecycle = new Object();
   private State state = State.NEW;
-  private AutoCloseable discoverySubscription;
 
-  SharedInformerFactory(FactoryBuilder.Settings settings) {
-    this.settings = settings;
-    this.clients = settings.clients();
-    this.types = settings.types();
-    this.queues = settings.queues();
-    this.discovery = settings.discovery();
-    this.presence = new PresenceCheck(discovery);
-    this.defaultResyncPeriod = settings.defaultResyncPeriod();
-    this.ownsRuntime = settings.runtime() == null;
-    this.runtime = ownsRuntime ? InformerRuntime.create("factory") : settings.runtime();
-    this.monitor = new MissingTypeMonitor(settings.checks(), runtime.scheduler(), runtime.io(), new PresenceSweep(this));
+  private SharedInformerFactory(Builder b) {
+    this.map = b.map;
+    this.queues = b.queues;
+    this.defaultResyncPeriod = b.defaultResyncPeriod;
+    this.transform = b.transform;
+    this.enqueueFilter = b.enqueueFilter;
   }
 
   /**
-   * Starts configuring a factory.
+   * Starts configuring a factory over {@code map}, routing to {@code queues}.
    *
-   * @param clients gives a list-watch client per type
-   * @param types   maps classes to types and knows their scope
-   * @param queues  the per-type queues events are routed to
+   * @param map    owns the informers; the factory starts and stops it
+   * @param queues the per-type queues events are routed to
    */
-  public static FactoryBuilder builder(ClientProvider clients, TypeRegistry types, QueueRegistry queues) {
-    return new FactoryBuilder(clients, types, queues);
+  public static Builder builder(InformersMap map, QueueRegistry queues) {
+    return new Builder(map, queues);
   }
 
   /**
-   * Returns the informer for objects of {@code objectClass}, creating it on the first call (the type
-   * comes from the type registry, the source from the client provider). Later calls return the same
-   * informer; differing options are logged and reported in status, not applied.
+   * Returns the informer of the type {@code javaClass} stands for in the map's backend (a typed
+   * model), creating it on the first call.
    *
-   * @throws io.informer4j.meta.UnknownTypeException if the class or the type is unknown
-   * @throws IllegalArgumentException if namespace rules are given for a cluster-scoped type, or the
-   *                                  type is registered with another object class
-   * @throws IllegalStateException    after shutdown
+   * @throws io.informer4j.meta.UnknownTypeException if the backend does not know the class
+   * @throws IllegalArgumentException as {@link #informerFor(ObjectType, InformerOptions)}
+   * @throws IllegalStateException    after {@link #stop}
    */
-  public <T> SharedIndexInformer<T> informerFor(Class<T> objectClass, InformerOptions options) {
-    TypeKey type = types.requireTypeOf(objectClass);
-    return register(type, objectClass, () -> clients.clientFor(type, objectClass), options);
+  public <T> SharedIndexInformer<T> informerFor(Class<T> javaClass, InformerOptions options) {
+    return informerFor(map.backend().type(javaClass), options);
   }
 
   /**
-   * Returns the informer of {@code type} with objects of {@code objectClass} (for example a dynamic
-   * representation such as fabric8's {@code GenericKubernetesResource}), its source from the client
-   * provider; the type registry is consulted only for the scope.
+   * Returns the informer of {@code type}, creating it (and its routing) on the first call. Later
+   * calls return the same informer; differing options are logged and reported in status, not
+   * applied.
    *
-   * @throws IllegalArgumentException as {@link #informerFor(Class, InformerOptions)}
-   * @throws IllegalStateException    after shutdown
+   * @throws IllegalArgumentException if namespace rules are given for a cluster-scoped type, an
+   *     explicit namespace contradicts the filter, or the type is registered in another representation
+   * @throws IllegalStateException    after {@link #stop}
+   * @throws RuntimeException         what the informers map throws for an unknown type
    */
-  public <T> SharedIndexInformer<T> informerFor(TypeKey type, Class<T> objectClass, InformerOptions options) {
-    return register(type, objectClass, () -> clients.clientFor(type, objectClass), options);
-  }
-
-  /**
-   * Returns the informer of {@code type} over an explicit source (dynamic or unstructured types);
-   * the type registry is consulted only for the scope.
-   *
-   * @throws IllegalArgumentException as {@link #informerFor(Class, InformerOptions)}
-   * @throws IllegalStateException    after shutdown
-   */
-  public <T> SharedIndexInformer<T> informerFor(ListerWatcher<T> source, ObjectAdapter<T> adapter, TypeKey type,
-                                                Class<T> objectClass, InformerOptions options) {
-    GenericClient<T> client = new GenericClient<>(source, adapter);
-    return register(type, objectClass, () -> client, options);
-  }
-
   @SuppressWarnings("unchecked")
-  private <T> SharedIndexInformer<T> register(TypeKey type, Class<T> objectClass, Supplier<GenericClient<T>> client,
-                                              InformerOptions options) {
-    requireNotShutDown("register " + type);
-    CompletableFuture<InformerEntry> mine = new CompletableFuture<>();
-    CompletableFuture<InformerEntry> existing = entries.putIfAbsent(type, mine);
+  public <T> SharedIndexInformer<T> informerFor(ObjectType<T> type, InformerOptions options) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(options, "options");
+    requireNotStopped("register " + type);
+    CompletableFuture<Route<?>> mine = new CompletableFuture<>();
+    CompletableFuture<Route<?>> existing = routes.putIfAbsent(type.key(), mine);
     if (existing != null) {
-      return (SharedIndexInformer<T>) reuse(join(existing), objectClass, options).informer();
+      return (SharedIndexInformer<T>) reuse(join(existing), type, options).entry().informer();
     }
-    InformerEntry entry;
+    Route<T> route;
     try {
-      entry = EntryFactory.create(type, objectClass, client.get(), options, this);
+      route = createRoute(type, options);
     } catch (RuntimeException e) {
-      entries.remove(type, mine);
+      routes.remove(type.key(), mine);
       mine.completeExceptionally(e);
       throw e;
     }
-    mine.complete(entry);
-    if (!entry.isMissing()) {
-      activate(entry);
-    }
-    if (entry.isMissing() && isStarted()) {
-      monitor.typeWentMissing();
-    }
-    return (SharedIndexInformer<T>) entry.informer();
+    mine.complete(route);
+    return route.entry().informer();
   }
 
-  private static InformerEntry join(CompletableFuture<InformerEntry> future) {
+  private <T> Route<T> createRoute(ObjectType<T> type, InformerOptions options) {
+    Selection selection = new Selection(options.tierOneNamespace(), options.labelSelector(), options.fieldSelector());
+    String name = options.name() != null ? options.name() : type.key().kind();
+    Duration resyncPeriod = options.resyncPeriod() != null ? options.resyncPeriod() : defaultResyncPeriod;
+    InformerSpec spec = InformerSpec.of(selection).withName(name).withResyncPeriod(resyncPeriod);
+    if (transform != null) {
+      spec = spec.withTransform(transform);
+    }
+    MapEntry<T> entry = map.register(type, spec, REGISTRATION_TIMEOUT);
+    if (entry.scope() == Scope.CLUSTER && (options.namespaceFilter().isActive() || options.namespace() != null)) {
+      throw new IllegalArgumentException("namespace rules apply to namespaced types only; " + type.key()
+          + " is cluster-scoped (" + options.namespaceFilter().summary() + ")");
+    }
+    Route<T> route = new Route<>(entry, options, name);
+    EventRouter<T> router = new EventRouter<>(route, queues, enqueueFilter);
+    route.setRouting(router, entry.informer().addEventHandler(router,
+        HandlerOptions.named("factory-router").withResync(resyncPeriod)));
+    log.info("{}: registered ({})", route, options.namespaceFilter().summary());
+    return route;
+  }
+
+  private static Route<?> join(CompletableFuture<Route<?>> future) {
     try {
       return future.join();
     } catch (CompletionException e) {
@@ -205,139 +159,68 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
   }
 
-  private InformerEntry reuse(InformerEntry entry, Class<?> objectClass, InformerOptions options) {
-    if (!entry.objectClass().equals(objectClass)) {
-      throw new IllegalArgumentException(entry.type() + " is registered with objects of " + entry.objectClass().getName()
-          + ", not " + objectClass.getName());
+  private Route<?> reuse(Route<?> route, ObjectType<?> type, InformerOptions options) {
+    if (!route.entry().type().equals(type)) {
+      throw new IllegalArgumentException(type.key() + " is registered as " + route.entry().type() + ", not as " + type);
     }
-    if (!entry.options().equals(options)) {
+    if (!route.options().equals(options)) {
       String note = "ignored a later registration with different options: " + options;
-      entry.noteConflict(note);
-      log.warn("{}: {} (the first registration wins)", entry, note);
+      route.noteConflict(note);
+      log.warn("{}: {} (the first registration wins)", route, note);
     }
-    return entry;
-  }
-
-  // ---- used by EntryFactory -------------------------------------------------------------------
-
-  InformerRuntime runtime() {
-    return runtime;
-  }
-
-  QueueRegistry queues() {
-    return queues;
-  }
-
-  Duration defaultResyncPeriod() {
-    return defaultResyncPeriod;
-  }
-
-  FactoryBuilder.Settings settings() {
-    return settings;
-  }
-
-  Scope scopeOf(TypeKey type, TypePresence found) {
-    return types.scope(type).or(() -> java.util.Optional.ofNullable(found.scope())).orElseGet(() -> {
-      log.warn("scope of {} is unknown to the type registry and discovery; treating it as namespaced", type);
-      return Scope.NAMESPACED;
-    });
-  }
-
-  TypePresence presenceOf(TypeKey type, ListerWatcher<?> source, Selection selection) {
-    return presence.check(type, source, selection);
-  }
-
-  /** Called with every list/watch failure of an entry's informer. */
-  void informerFailed(InformerEntry entry, SourceException error) {
-    if (error instanceof TypeNotFoundException && entry.setMissing(true, error.getMessage())) {
-      log.warn("{}: the type is no longer served ({}); marked missing, its informer keeps retrying", entry, error.getMessage());
-      monitor.typeWentMissing();
-    }
+    return route;
   }
 
   // ---- lifecycle ------------------------------------------------------------------------------
 
   /**
-   * Starts every registered informer whose type is present, and the missing-type checks. Returns at
-   * once.
+   * Starts the informers map unless it already runs (so every registered informer whose type is
+   * present starts, and the missing-type checks). Returns at once.
    *
-   * @throws IllegalStateException if already started ("factory already started") or shut down
+   * @throws IllegalStateException if already started ("factory already started") or stopped
    */
   public void start() {
     synchronized (lifecycle) {
       if (state == State.STARTED) {
         throw new IllegalStateException("factory already started");
       }
-      requireNotShutDown("start");
+      requireNotStopped("start");
       state = State.STARTED;
-      for (InformerEntry entry : completedEntries()) {
-        if (entry.isMissing()) {
-          log.warn("{}: type missing at start; its informer waits for the type to appear", entry);
-        } else {
-          startEntry(entry);
-        }
+      if (!map.isStarted()) {
+        map.start();
       }
     }
-    monitor.start(completedEntries().stream().anyMatch(InformerEntry::isMissing));
-    if (discovery != null) {
-      AutoCloseable subscription = discovery.onTypeAdded(type -> monitor.checkSoon());
-      synchronized (lifecycle) {
-        discoverySubscription = subscription;
-      }
-    }
-    log.info("informer factory started with {} types", entries.size());
+    log.info("informer factory started with {} types", routes.size());
   }
 
-  /** Must hold the lifecycle lock. */
-  private void startEntry(InformerEntry entry) {
-    if (entry.claimStart()) {
-      entry.informer().start();
-      log.info("{}: informer started ({})", entry, entry.options().namespaceFilter().summary());
-    }
-  }
-
-  /** Starts the entry's informer if the factory runs (called when a type is found present). */
-  void activate(InformerEntry entry) {
-    synchronized (lifecycle) {
-      if (state == State.STARTED) {
-        startEntry(entry);
-      }
-    }
-  }
-
-  /** Returns every registered entry, sorted by name then type. */
-  List<InformerEntry> entries() {
-    return completedEntries();
-  }
-
-  /** Returns true between {@link #start()} and shutdown. */
+  /** Returns true between {@link #start()} and {@link #stop}. */
   public boolean isStarted() {
     synchronized (lifecycle) {
       return state == State.STARTED;
     }
   }
 
-  /** Returns true once started and until shut down (the seed's ready signal). */
+  /** Returns true once started and until stopped (Orkestra's ready signal). */
   public boolean isReady() {
     return isStarted();
   }
 
   /**
-   * Waits until every type that is not missing has synced: its cache holds the first list and the
-   * routing handler has queued its initial items. Never polls.
+   * Waits until every registered type that is not missing has synced: its cache holds the first list
+   * and the routing handler has queued its initial items. Never polls.
    *
-   * @return per type, whether it synced in time; all synced (true) at once when nothing is to wait for
+   * @return true when all synced within the timeout (at once when there is nothing to wait for)
+   * @throws InterruptedException if interrupted while waiting
    */
-  public SyncResult waitForCacheSync(Duration timeout) throws InterruptedException {
+  public boolean waitForCacheSync(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
-    Map<TypeKey, Boolean> result = new LinkedHashMap<>();
-    for (InformerEntry entry : completedEntries()) {
-      if (entry.isMissing()) {
-        continue;
+    boolean all = true;
+    for (Route<?> route : completedRoutes()) {
+      if (!route.entry().isMissing()) {
+        all &= awaitUntil(synced(route.type()), deadline);
       }
-      result.put(entry.type(), awaitUntil(synced(entry.type()), deadline));
     }
-    return new SyncResult(result);
+    return all;
   }
 
   /**
@@ -347,11 +230,11 @@ public final class SharedInformerFactory implements AutoCloseable {
    * @throws IllegalArgumentException if the type is not registered
    */
   public CompletableFuture<Void> synced(TypeKey type) {
-    CompletableFuture<InformerEntry> future = entries.get(type);
+    CompletableFuture<Route<?>> future = routes.get(type);
     if (future == null) {
       throw new IllegalArgumentException(type + " is not registered");
     }
-    return future.thenCompose(entry -> entry.informer().synced().thenCompose(v -> entry.routing().synced()));
+    return future.thenCompose(route -> route.entry().informer().synced().thenCompose(v -> route.routing().synced()));
   }
 
   private static boolean awaitUntil(CompletableFuture<?> future, long deadline) throws InterruptedException {
@@ -364,78 +247,53 @@ public final class SharedInformerFactory implements AutoCloseable {
   }
 
   /**
-   * Stops every informer and the missing-type checks and waits for the informers to end, at most
-   * {@code timeout}. Idempotent; the queues are left to their owner.
+   * Stops the informers map (every informer, the missing-type checks) and waits for them to end, at
+   * most {@code timeout}. Idempotent; the queues are left to their owner.
    *
    * @return true if everything ended in time
+   * @throws InterruptedException if interrupted while waiting
    */
-  public boolean shutdown(Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    AutoCloseable subscription;
+  public boolean stop(Duration timeout) throws InterruptedException {
     synchronized (lifecycle) {
-      if (state == State.SHUT_DOWN) {
+      if (state == State.STOPPED) {
         return true;
       }
-      state = State.SHUT_DOWN;
-      subscription = discoverySubscription;
+      state = State.STOPPED;
     }
-    monitor.stop();
-    closeQuietly(subscription);
-    List<InformerEntry> all = completedEntries();
-    all.forEach(entry -> {
-      entry.informer().stop();
-      entry.markStopped();
-    });
-    boolean ended = true;
-    for (InformerEntry entry : all) {
-      ended &= awaitUntil(entry.informer().stopped().exceptionally(e -> null), deadline);
-    }
-    if (ownsRuntime) {
-      ended &= runtime.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-    }
-    log.info("informer factory shut down{}", ended ? "" : " (some informers did not end in time)");
+    boolean ended = map.stop(timeout);
+    log.info("informer factory stopped{}", ended ? "" : " (some informers did not end in time)");
     return ended;
   }
 
-  private static void closeQuietly(AutoCloseable closeable) {
-    if (closeable == null) {
-      return;
-    }
-    try {
-      closeable.close();
-    } catch (Exception e) {
-      log.debug("closing the discovery subscription failed", e);
-    }
-  }
-
-  /** Shuts down, waiting up to 30 seconds. */
+  /** Stops, waiting up to 30 seconds. */
   @Override
   public void close() {
     try {
-      shutdown(Duration.ofSeconds(30));
+      stop(Duration.ofSeconds(30));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
-  private void requireNotShutDown(String action) {
+  private void requireNotStopped(String action) {
     synchronized (lifecycle) {
-      if (state == State.SHUT_DOWN) {
-        throw new IllegalStateException("factory has been shut down and cannot be restarted (tried to " + action + ")");
+      if (state == State.STOPPED) {
+        throw new IllegalStateException("factory has been stopped and cannot be restarted (tried to " + action + ")");
       }
     }
   }
 
-  // ---- registry views (the seed's names) --------------------------------------------------------
+  // ---- registry views -------------------------------------------------------------------------
 
-  private List<InformerEntry> completedEntries() {
-    List<InformerEntry> out = new ArrayList<>();
-    for (CompletableFuture<InformerEntry> future : entries.values()) {
+  /** Returns the routes, sorted by name then type. */
+  private List<Route<?>> completedRoutes() {
+    List<Route<?>> out = new ArrayList<>();
+    for (CompletableFuture<Route<?>> future : routes.values()) {
       if (future.isDone() && !future.isCompletedExceptionally()) {
         out.add(future.join());
       }
     }
-    out.sort(Comparator.comparing(InformerEntry::name).thenComparing(e -> e.type().toString()));
+    out.sort(Comparator.comparing((Route<?> r) -> r.name()).thenComparing(r -> r.type().toString()));
     return out;
   }
 
@@ -449,91 +307,122 @@ public final class SharedInformerFactory implements AutoCloseable {
   public int enqueueCached(BiPredicate<TypeKey, ObjectKey> which) {
     Objects.requireNonNull(which, "which");
     int enqueued = 0;
-    for (InformerEntry entry : completedEntries()) {
-      if (entry.runState() == InformerEntry.RunState.RUNNING && entry.router() != null) {
-        enqueued += entry.router().enqueueCached(which);
+    for (Route<?> route : completedRoutes()) {
+      if (route.entry().runState() == MapEntry.RunState.RUNNING && route.router() != null) {
+        enqueued += route.router().enqueueCached(which);
       }
     }
     return enqueued;
   }
 
-  /** Returns every registered entry, missing ones included; an immutable snapshot. */
-  public Map<TypeKey, InformerEntry> registered() {
-    return completedEntries().stream().collect(Collectors.toUnmodifiableMap(InformerEntry::type, e -> e));
+  /** Returns the informers map entry of every registered type, missing ones included; a snapshot. */
+  public Map<TypeKey, MapEntry<?>> registered() {
+    return completedRoutes().stream().collect(Collectors.toUnmodifiableMap(Route::type, Route::entry));
   }
 
-  /** Returns the entries whose type is missing; an immutable snapshot. */
-  public Map<TypeKey, InformerEntry> missing() {
-    return completedEntries().stream().filter(InformerEntry::isMissing)
-        .collect(Collectors.toUnmodifiableMap(InformerEntry::type, e -> e));
+  /** Returns the entries whose type is missing; a snapshot. */
+  public Map<TypeKey, MapEntry<?>> missing() {
+    return completedRoutes().stream().filter(route -> route.entry().isMissing())
+        .collect(Collectors.toUnmodifiableMap(Route::type, Route::entry));
   }
 
   /** Returns true when {@code type} is registered and missing. */
   public boolean isMissing(TypeKey type) {
-    CompletableFuture<InformerEntry> future = entries.get(type);
-    return future != null && future.isDone() && !future.isCompletedExceptionally() && future.join().isMissing();
+    CompletableFuture<Route<?>> future = routes.get(type);
+    return future != null && future.isDone() && !future.isCompletedExceptionally() && future.join().entry().isMissing();
   }
 
-  /** Declares {@code type} present again (as a check finding it would), activating it if started. */
+  /** Declares {@code type} present (as a check finding it would), activating it if started. */
   public void removeMissing(TypeKey type) {
-    CompletableFuture<InformerEntry> future = entries.get(type);
-    if (future == null || !future.isDone()) {
-      return;
-    }
-    InformerEntry entry = join(future);
-    if (entry.setMissing(false, "declared present")) {
-      activate(entry);
-    }
+    map.declarePresent(type);
   }
 
   /**
-   * Seeds the missing set before start (for example from a pre-flight discovery pass): the given
-   * registered types are marked missing. Runtime changes go through the factory's own checks.
+   * Seeds the missing set before start (for example from a pre-flight discovery pass); runtime
+   * changes go through the map's own checks.
    *
    * @throws IllegalStateException    once started
    * @throws IllegalArgumentException if a type is not registered
    */
   public void setMissingOnStartup(Set<TypeKey> missingTypes) {
-    synchronized (lifecycle) {
-      if (state != State.NEW) {
-        throw new IllegalStateException("setMissingOnStartup is only allowed before start()");
-      }
-      for (TypeKey type : missingTypes) {
-        CompletableFuture<InformerEntry> future = entries.get(type);
-        if (future == null) {
-          throw new IllegalArgumentException(type + " is not registered");
-        }
-        join(future).setMissing(true, "declared missing at startup");
+    for (TypeKey type : missingTypes) {
+      if (!routes.containsKey(type)) {
+        throw new IllegalArgumentException(type + " is not registered");
       }
     }
+    map.declareMissing(missingTypes);
   }
 
   // ---- status ---------------------------------------------------------------------------------
 
-  /** Returns the seed's summary: {@code "Name(synced), Other(not synced)"}, sorted by name then type. */
+  /** Returns Orkestra's summary: {@code "Name(synced), Other(not synced)"}, sorted by name then type. */
   public String status() {
-    return StatusReport.summary(completedEntries());
+    return completedRoutes().stream().map(r -> r.name() + (r.hasSynced() ? "(synced)" : "(not synced)"))
+        .collect(Collectors.joining(", "));
   }
 
-  /** Returns a structured status per entry, sorted by name then type. */
-  public List<InformerEntryStatus> statuses() {
-    return completedEntries().stream().map(entry -> StatusReport.of(entry, queues)).toList();
+  /** Returns a structured status per type, sorted by name then type. */
+  public List<TypeStatus> statuses() {
+    return completedRoutes().stream().map(route -> StatusReport.of(route, queues)).toList();
   }
 
-  /** Binds each informer's metrics (see {@link InformerMetrics}) when a registry was configured. */
-  void bindMetrics(SharedIndexInformer<?> informer) {
-    if (settings.meterRegistry() != null) {
-      new InformerMetrics(informer).bindTo(settings.meterRegistry());
-    }
+  /** Returns the informers map the factory registers with. */
+  public InformersMap map() {
+    return map;
   }
 
-  /** Returns the handler options of the routing handler of an entry with {@code resyncPeriod}. */
-  static HandlerOptions routingHandler(Duration resyncPeriod) {
-    return HandlerOptions.named("factory-router").withResync(resyncPeriod);
-  }
-
-  /** Returns the name of this component, as the seed does. */
+  /** Returns the name of this component, as Orkestra names it. */
   public String name() {
     return "informer factory";
+  }
+
+  /** Configures a {@link SharedInformerFactory}. Not thread-safe; the factory is. */
+  public static final class Builder {
+    private final InformersMap map;
+    private final QueueRegistry queues;
+    private Duration defaultResyncPeriod = Duration.ZERO;
+    private UnaryOperator<Object> transform;
+    private EnqueueFilter enqueueFilter;
+
+    private Builder(InformersMap map, QueueRegistry queues) {
+      this.map = Objects.requireNonNull(map, "map");
+      this.queues = Objects.requireNonNull(queues, "queues");
+    }
+
+    /**
+     * Sets the resync period of types registered without their own
+     * {@link InformerOptions#resyncPeriod()}: how often the factory routes every cached object of
+     * such a type again, unchanged, at low priority. {@link Duration#ZERO}, the default, for never;
+     * other periods are at least one second.
+     *
+     * @throws IllegalArgumentException if {@code period} is negative
+     */
+    public Builder defaultResyncPeriod(Duration period) {
+      if (period.isNegative()) {
+        throw new IllegalArgumentException("resync period must not be negative: " + period);
+      }
+      this.defaultResyncPeriod = period;
+      return this;
+    }
+
+    /**
+     * Transforms every object of every type this factory registers before it is cached (for example
+     * to strip fields). It must return an object of the same class, be idempotent and thread-safe.
+     */
+    public Builder transform(UnaryOperator<Object> transform) {
+      this.transform = Objects.requireNonNull(transform, "transform");
+      return this;
+    }
+
+    /** Drops, before any queue, events whose object {@code filter} rejects (after tier 2); none by default. */
+    public Builder enqueueFilter(EnqueueFilter filter) {
+      this.enqueueFilter = Objects.requireNonNull(filter, "filter");
+      return this;
+    }
+
+    /** Returns the factory, not started. */
+    public SharedInformerFactory build() {
+      return new SharedInformerFactory(this);
+    }
   }
 }

@@ -17,18 +17,18 @@ import java.util.function.UnaryOperator;
  *                              fields and save memory; receives and must return an instance of the
  *                              representation's class; must be idempotent and thread-safe
  * @param unsafeDisableDeepCopy true to have reads return the cached instances (read-only!)
- * @param syncPeriod            base resync period; each informer draws its own in
+ * @param resyncPeriod          base resync period; each informer draws its own in
  *                              [0.9, 1.1) × this; {@link Duration#ZERO} for no resync
  */
 public record CacheConfig(LabelSelector labels, FieldSelector fields, UnaryOperator<Object> transform,
-                          Boolean unsafeDisableDeepCopy, Duration syncPeriod) {
+                          Boolean unsafeDisableDeepCopy, Duration resyncPeriod) {
 
   private static final CacheConfig EMPTY = new CacheConfig(null, null, null, null, null);
 
-  /** @throws IllegalArgumentException if the sync period is negative */
+  /** @throws IllegalArgumentException if the resync period is negative */
   public CacheConfig {
-    if (syncPeriod != null && syncPeriod.isNegative()) {
-      throw new IllegalArgumentException("sync period must not be negative: " + syncPeriod);
+    if (resyncPeriod != null && resyncPeriod.isNegative()) {
+      throw new IllegalArgumentException("resync period must not be negative: " + resyncPeriod);
     }
   }
 
@@ -39,27 +39,27 @@ public record CacheConfig(LabelSelector labels, FieldSelector fields, UnaryOpera
 
   /** Returns a copy with the label selector set. */
   public CacheConfig withLabels(LabelSelector labels) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, syncPeriod);
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
   }
 
   /** Returns a copy with the field selector set. */
   public CacheConfig withFields(FieldSelector fields) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, syncPeriod);
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
   }
 
   /** Returns a copy with the transform set. */
   public CacheConfig withTransform(UnaryOperator<Object> transform) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, syncPeriod);
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
   }
 
   /** Returns a copy with deep copy on reads disabled (true) or enabled (false). */
   public CacheConfig withUnsafeDisableDeepCopy(boolean disable) {
-    return new CacheConfig(labels, fields, transform, disable, syncPeriod);
+    return new CacheConfig(labels, fields, transform, disable, resyncPeriod);
   }
 
-  /** Returns a copy with the sync period set. */
-  public CacheConfig withSyncPeriod(Duration syncPeriod) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, syncPeriod);
+  /** Returns a copy with the resync period set. */
+  public CacheConfig withResyncPeriod(Duration resyncPeriod) {
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
   }
 
   /** Returns this config with its unset components taken from {@code fallback} (null: none). */
@@ -72,6 +72,6 @@ public record CacheConfig(LabelSelector labels, FieldSelector fields, UnaryOpera
         fields != null ? fields : fallback.fields,
         transform != null ? transform : fallback.transform,
         unsafeDisableDeepCopy != null ? unsafeDisableDeepCopy : fallback.unsafeDisableDeepCopy,
-        syncPeriod != null ? syncPeriod : fallback.syncPeriod);
+        resyncPeriod != null ? resyncPeriod : fallback.resyncPeriod);
   }
 }

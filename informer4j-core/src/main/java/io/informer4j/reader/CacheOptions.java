@@ -1,18 +1,19 @@
 package io.informer4j.reader;
 
+import io.informer4j.meta.FieldSelector;
+import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
-import java.util.ArrayList;
+import io.informer4j.source.Selection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
- * What an {@link InformerCache} (or an {@link InformersMap}) caches and how reads behave, with
+ * What an {@link InformersMap} caches and how its readers behave, with
  * controller-runtime's precedence: for a type in a namespace, each setting comes from the first level
  * that sets it among
  * <ol>
@@ -21,7 +22,7 @@ import java.util.TreeSet;
  *   <li>the namespace's config ({@link Builder#namespace(String, CacheConfig)}),
  *   <li>the defaults ({@link Builder#defaults(CacheConfig)}),
  * </ol>
- * and otherwise: no selectors, no transform, deep copy on, the map's base resync.
+ * and otherwise: no selectors, no transform, deep copy on, the map's resync period (none unless set).
  *
  * <p>Namespaces: a namespaced type is cached in its own namespaces if its {@link TypeConfig} names
  * some, else in the cache's namespaces, else in all namespaces; a cluster-scoped type always
@@ -85,21 +86,34 @@ public final class CacheOptions {
     return failOnMissingInformer;
   }
 
-  /** Resolves the settings of {@code type}'s informer in {@code namespace} ({@code ""}: all). */
-  ResolvedConfig resolve(TypeKey type, String namespace) {
+  /** Resolves the informer of {@code type} in {@code namespace} ({@code ""}: all). */
+  InformerSpec resolve(TypeKey type, String namespace) {
+    CacheConfig config = configOf(type, namespace);
+    Selection selection = new Selection(namespace,
+        config.labels() != null ? config.labels() : LabelSelector.everything(),
+        config.fields() != null ? config.fields() : FieldSelector.everything());
+    return new InformerSpec(selection, null, config.resyncPeriod(), config.transform());
+  }
+
+  /** Returns whether reads of {@code type} in {@code namespace} return cached instances. */
+  boolean unsafeDisableDeepCopy(TypeKey type, String namespace) {
+    return Boolean.TRUE.equals(configOf(type, namespace).unsafeDisableDeepCopy());
+  }
+
+  private CacheConfig configOf(TypeKey type, String namespace) {
     CacheConfig config = CacheConfig.empty();
     TypeConfig typeConfig = byType.get(type);
     if (typeConfig != null) {
       config = config.orElse(typeConfig.namespaces().get(namespace)).orElse(typeConfig.config());
     }
-    return ResolvedConfig.of(config.orElse(namespaces.get(namespace)).orElse(defaults));
+    return config.orElse(namespaces.get(namespace)).orElse(defaults);
   }
 
   /**
-   * Returns the namespaces {@code type} is cached in, sorted: {@code [""]} for all namespaces and for
-   * cluster-scoped types.
+   * Returns the namespaces {@code type} is cached in, sorted: its own, else the options', else
+   * {@code [fallback]} ({@code [""]} for all namespaces); {@code [""]} for cluster-scoped types.
    */
-  List<String> namespacesOf(TypeKey type, Scope scope) {
+  List<String> namespacesOf(TypeKey type, Scope scope, String fallback) {
     if (scope == Scope.CLUSTER) {
       return List.of("");
     }
@@ -107,15 +121,7 @@ public final class CacheOptions {
     if (typeConfig != null && !typeConfig.namespaces().isEmpty()) {
       return List.copyOf(typeConfig.namespaces().keySet());
     }
-    return namespaces.isEmpty() ? List.of("") : List.copyOf(namespaces.keySet());
-  }
-
-  /** Returns every namespace some type may be cached in, sorted, starting with {@code ""}. */
-  List<String> allNamespaces() {
-    TreeSet<String> all = new TreeSet<>(namespaces.keySet());
-    all.add("");
-    byType.values().forEach(config -> all.addAll(config.namespaces().keySet()));
-    return new ArrayList<>(all);
+    return namespaces.isEmpty() ? List.of(fallback) : List.copyOf(namespaces.keySet());
   }
 
   /** Builds {@link CacheOptions}. Not thread-safe. */

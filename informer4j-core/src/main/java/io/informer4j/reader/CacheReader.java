@@ -26,7 +26,7 @@ public interface CacheReader<T> {
    * @throws CacheNotStartedException if the cache has not been started (readers of an
    *                                  {@link InformerCache} only)
    * @throws CacheTimeoutException   if the informer did not sync within the cache's read timeout
-   *                                  (readers of an {@link InformerCache} only)
+   *                                  (readers from {@link InformersMap#reader} only)
    */
   T get(ObjectKey key, GetOptions options);
 
@@ -48,7 +48,7 @@ public interface CacheReader<T> {
    * @throws CacheNotStartedException          as for {@link #get(ObjectKey, GetOptions)}
    * @throws CacheTimeoutException             as for {@link #get(ObjectKey, GetOptions)}
    * @throws UnknownNamespaceException         if the namespace is not cached for the type
-   *                                           (readers of an {@link InformerCache} only)
+   *                                           (readers from {@link InformersMap#reader} only)
    */
   ListResult<T> list(ListOptions options);
 }

@@ -1,6 +1,6 @@
 package io.informer4j.reader;
 
-import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.ObjectType;
 
 /**
  * The caller's deadline passed (or its thread was interrupted; the interrupt flag is then set again)
@@ -11,12 +11,11 @@ public final class CacheTimeoutException extends CacheException {
   private static final long serialVersionUID = 1L;
 
   /**
-   * @param type           the type waited for
-   * @param representation the representation waited for
-   * @param what           what was awaited: {@code "sync"} or {@code "be created"}
-   * @param cause          an {@link InterruptedException} when interrupted, else null
+   * @param type  the type waited for
+   * @param what  what was awaited: {@code "sync"} or {@code "be created"}
+   * @param cause an {@link InterruptedException} when interrupted, else null
    */
-  public CacheTimeoutException(TypeKey type, Representation<?> representation, String what, Throwable cause) {
-    super(type, "Timeout: failed waiting for " + type + " " + representation + " Informer to " + what, cause);
+  public CacheTimeoutException(ObjectType<?> type, String what, Throwable cause) {
+    super(type.key(), "Timeout: failed waiting for " + type + " Informer to " + what, cause);
   }
 }

@@ -4,6 +4,7 @@ import io.informer4j.cache.Indexer;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import java.util.ArrayList;
@@ -11,8 +12,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The {@link CacheReader} over one informer's indexer: the seed's {@code CacheReader}, with scope per
- * type, several exact field terms, {@code limit}, a rejected continue token and a deterministic order.
+ * The {@link CacheReader} over one informer's indexer, with scope per type, several exact field
+ * terms, {@code limit}, a rejected continue token and a deterministic order.
  * Thread-safe; never blocks beyond the indexer's read lock.
  *
  * @param <T> the object type
@@ -28,11 +29,10 @@ final class IndexerCacheReader<T> implements CacheReader<T> {
   /**
    * @param deepCopyDisabled true when the type's options disable deep copy on reads
    */
-  IndexerCacheReader(TypeKey type, Scope scope, Representation<T> representation, Indexer<T> indexer,
-                     boolean deepCopyDisabled) {
-    this.type = Objects.requireNonNull(type, "type");
+  IndexerCacheReader(ObjectType<T> type, Scope scope, Indexer<T> indexer, boolean deepCopyDisabled) {
+    this.type = type.key();
     this.scope = Objects.requireNonNull(scope, "scope");
-    this.adapter = representation.adapter();
+    this.adapter = type.adapter();
     this.indexer = Objects.requireNonNull(indexer, "indexer");
     this.deepCopyDisabled = deepCopyDisabled;
   }

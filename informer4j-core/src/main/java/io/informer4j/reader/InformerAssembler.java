@@ -2,74 +2,87 @@ package io.informer4j.reader;
 
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.TypeKey;
-import io.informer4j.meta.TypeRegistry;
+import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.SourceException;
 import io.informer4j.source.Selection;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 
 /**
- * Builds the informer and reader of one (type, representation) for an {@link InformersMap}: asks the
- * registry for the scope, resolves the cache options, calls the list-watch factory, draws the
- * jittered resync period and wires the object gate. Thread-safe; holds no lock while calling the
- * factory.
+ * Builds the informer and reader of one type and selection for an {@link InformersMap}: asks the
+ * backend for the source, draws the jittered resync period, wires the object gate, applies the map's
+ * informer options and binds metrics. Thread-safe; holds no lock while calling the backend.
  */
 final class InformerAssembler {
 
   /** The smallest resync period an informer accepts. */
   private static final long MIN_RESYNC_MILLIS = 1000;
 
-  private final TypeRegistry registry;
-  private final String namespace;
-  private final ListWatcherFactory factory;
+  private final Backend backend;
   private final InformerRuntime runtime;
-  private final CacheOptions options;
-  private final Duration baseResync;
+  private final Duration defaultResyncPeriod;
   private final DoubleSupplier random;
+  private final Consumer<SharedIndexInformer.Builder<?>> informerOptions;
+  private final Consumer<SharedIndexInformer<?>> metrics;
+  private final BiConsumer<MapEntry<?>, SourceException> onFailure;
 
-  InformerAssembler(TypeRegistry registry, String namespace, ListWatcherFactory factory, InformerRuntime runtime,
-                    CacheOptions options, Duration baseResync, DoubleSupplier random) {
-    this.registry = registry;
-    this.namespace = namespace;
-    this.factory = factory;
+  /**
+   * @param metrics   binds an informer's metrics, or null
+   * @param onFailure told of every list and watch failure of an entry's informer
+   */
+  InformerAssembler(Backend backend, InformerRuntime runtime, Duration defaultResyncPeriod, DoubleSupplier random,
+                    Consumer<SharedIndexInformer.Builder<?>> informerOptions, Consumer<SharedIndexInformer<?>> metrics,
+                    BiConsumer<MapEntry<?>, SourceException> onFailure) {
+    this.backend = backend;
     this.runtime = runtime;
-    this.options = options;
-    this.baseResync = baseResync;
+    this.defaultResyncPeriod = defaultResyncPeriod;
     this.random = random;
+    this.informerOptions = informerOptions;
+    this.metrics = metrics;
+    this.onFailure = onFailure;
   }
 
   /**
-   * Returns a new, unstarted entry.
+   * Returns a new, unstarted entry; its resync period is the spec's (else the map's default), drawn
+   * with jitter when {@code jitter} (always for the map's default).
    *
-   * @throws io.informer4j.meta.UnknownTypeException if the registry does not know the type's scope
-   * @throws RuntimeException                        whatever the factory threw
+   * @throws io.informer4j.meta.UnknownTypeException if the backend cannot serve the type
    */
-  <T> MapEntry<T> assemble(TypeKey type, Representation<T> representation) {
-    Scope scope = registry.requireScope(type);
-    String informerNamespace = scope == Scope.CLUSTER ? "" : namespace;
-    ResolvedConfig config = options.resolve(type, informerNamespace);
-    ListerWatcher<T> source = source(type, informerNamespace, representation);
-    Duration resync = jitter(config.syncPeriod() != null ? config.syncPeriod() : baseResync);
-    SharedIndexInformer<T> informer = SharedIndexInformer.builder(source, representation.adapter())
-        .name(informerName(type, representation, informerNamespace))
+  <T> MapEntry<T> assemble(ObjectType<T> type, InformerSpec spec, Scope scope, boolean jitter) {
+    ListerWatcher<T> source = Objects.requireNonNull(backend.listerWatcher(type),
+        () -> backend.description() + " returned no source for " + type);
+    Duration resyncPeriod = spec.resyncPeriod() == null ? jitter(defaultResyncPeriod)
+        : jitter ? jitter(spec.resyncPeriod()) : spec.resyncPeriod();
+    AtomicReference<MapEntry<T>> self = new AtomicReference<>();
+    SharedIndexInformer.Builder<T> builder = SharedIndexInformer.builder(source, type.adapter());
+    informerOptions.accept(builder);
+    SharedIndexInformer<T> informer = builder
+        .name(spec.name() != null ? spec.name() : informerName(type, spec.selection()))
         .runtime(runtime)
-        .selection(new Selection(informerNamespace, config.labels(), config.fields()))
-        .resync(resync)
-        .transform(new ObjectGate<>(type, scope, representation, config.transform()))
+        .selection(spec.selection())
+        .resyncPeriod(resyncPeriod)
+        .transform(new ObjectGate<>(type, scope, spec.transform()))
+        .watchErrorHandler(error -> {
+          MapEntry<T> entry = self.get();
+          if (entry != null) {
+            onFailure.accept(entry, error);
+          }
+        })
         .build();
-    CacheReader<T> reader = new IndexerCacheReader<>(type, scope, representation, informer.indexer(),
-        config.unsafeDisableDeepCopy());
-    return new MapEntry<>(type, representation, informerNamespace, scope, informer, reader, resync);
-  }
-
-  @SuppressWarnings("unchecked")
-  private <T> ListerWatcher<T> source(TypeKey type, String informerNamespace, Representation<T> representation) {
-    ListerWatcher<?> source = factory.create(type, informerNamespace, registry, representation);
-    return (ListerWatcher<T>) Objects.requireNonNull(source,
-        () -> "the list-watch factory returned null for " + type + " " + representation);
+    MapEntry<T> entry = new MapEntry<>(type, spec, scope, informer,
+        new IndexerCacheReader<>(type, scope, informer.indexer(), false), resyncPeriod);
+    self.set(entry);
+    if (metrics != null) {
+      metrics.accept(informer);
+    }
+    return entry;
   }
 
   /** Returns {@code base} × a factor drawn in [0.9, 1.1), at least one second; zero stays zero. */
@@ -82,7 +95,21 @@ final class InformerAssembler {
     return Duration.ofMillis(Math.max(MIN_RESYNC_MILLIS, millis));
   }
 
-  private static String informerName(TypeKey type, Representation<?> representation, String namespace) {
-    return type + " " + representation.name() + (namespace.isEmpty() ? "" : " in " + namespace);
+  /** Returns the kind, then the namespace and selectors when they restrict it; for example {@code Pod in shop}. */
+  private static String informerName(ObjectType<?> type, Selection selection) {
+    StringBuilder name = new StringBuilder(type.key().kind());
+    if (!type.representation().equals(type.key().kind())) {
+      name.append(" (").append(type.representation()).append(')');
+    }
+    if (selection.isNamespaced()) {
+      name.append(" in ").append(selection.namespace());
+    }
+    if (!selection.labels().isEverything()) {
+      name.append(" [").append(selection.labels()).append(']');
+    }
+    if (!selection.fields().isEverything()) {
+      name.append(" [").append(selection.fields()).append(']');
+    }
+    return name.toString();
   }
 }

@@ -1,7 +1,8 @@
 package io.informer4j.reader;
 
-import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.ObjectType;
+import io.informer4j.source.Selection;
 
-/** What an informers map keys its informers by: the type and its Java representation. */
-record InformerKey(TypeKey type, Representation<?> representation) {
+/** What an informers map keys its informers by: the type in its representation, and the selection. */
+record InformerKey(ObjectType<?> type, Selection selection) {
 }

@@ -1,6 +1,6 @@
 package io.informer4j.reader;
 
-import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.ObjectType;
 
 /**
  * A read of a type whose informer was never requested, in a cache configured to fail on missing
@@ -9,11 +9,8 @@ import io.informer4j.meta.TypeKey;
 public final class NotCachedException extends CacheException {
   private static final long serialVersionUID = 1L;
 
-  /**
-   * @param type           the type read
-   * @param representation the representation read
-   */
-  public NotCachedException(TypeKey type, Representation<?> representation) {
-    super(type, type + " " + representation + " is not cached", null);
+  /** @param type the type read */
+  public NotCachedException(ObjectType<?> type) {
+    super(type.key(), type + " is not cached", null);
   }
 }

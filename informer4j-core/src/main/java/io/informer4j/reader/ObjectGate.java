@@ -1,8 +1,8 @@
 package io.informer4j.reader;
 
 import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.TypeKey;
 import io.informer4j.source.MalformedObjectException;
 import java.util.function.UnaryOperator;
 
@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
  * The checks an informers-map informer applies to every object before caching it, run as the
  * informer's transform (so a rejected object is logged, counted as malformed and skipped):
  * <ul>
- *   <li>it is an instance of the representation's class;
+ *   <li>it is an instance of the type's class;
  *   <li>its key splits back into namespace and name, and cannot collide with field-index keys: the
  *       name has no {@code /}, the namespace has no {@code /} and is not {@code __all_namespaces};
  *   <li>an object of a cluster-scoped type has no namespace (or reads by name would miss it);
@@ -21,16 +21,14 @@ import java.util.function.UnaryOperator;
  */
 final class ObjectGate<T> implements UnaryOperator<T> {
 
-  private final TypeKey type;
+  private final ObjectType<T> type;
   private final Scope scope;
-  private final Representation<T> representation;
   private final UnaryOperator<Object> transform;
 
   /** @param transform the configured transform, or null for none */
-  ObjectGate(TypeKey type, Scope scope, Representation<T> representation, UnaryOperator<Object> transform) {
+  ObjectGate(ObjectType<T> type, Scope scope, UnaryOperator<Object> transform) {
     this.type = type;
     this.scope = scope;
-    this.representation = representation;
     this.transform = transform;
   }
 
@@ -46,12 +44,12 @@ final class ObjectGate<T> implements UnaryOperator<T> {
   }
 
   private T check(Object object, String what) {
-    if (!representation.javaClass().isInstance(object)) {
+    if (!type.javaClass().isInstance(object)) {
       throw new MalformedObjectException(type + ": " + what + " is a " + object.getClass().getName() + ", not a "
-          + representation.javaClass().getName(), null);
+          + type.javaClass().getName(), null);
     }
-    T typed = representation.javaClass().cast(object);
-    ObjectAdapter<T> adapter = representation.adapter();
+    T typed = type.javaClass().cast(object);
+    ObjectAdapter<T> adapter = type.adapter();
     String namespace = adapter.namespace(typed);
     String name = adapter.name(typed);
     if (name != null && name.indexOf('/') >= 0) {

@@ -1,65 +1,58 @@
 package io.informer4j.reader;
 
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.TypeKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The {@link CacheReader} an {@link InformerCache} hands out for one type: each call makes sure the
- * type's informers exist (or fails with {@link NotCachedException}), reports a not-started cache,
- * waits for the sync, and routes by namespace; lists over several namespaces are joined in namespace
- * order, spending {@code limit} across them. Thread-safe.
+ * The {@link CacheReader} an {@link InformersMap} hands out for one type: each call makes sure the
+ * type's informers exist in the namespaces the cache options give it (or fails with
+ * {@link NotCachedException}), reports a map that has not started, waits for the sync, and routes
+ * by namespace; lists over several namespaces are joined in namespace order, spending
+ * {@code limit} across them. Deep copies unless the cache options disable them for the type.
+ * Thread-safe.
  *
  * @param <T> the object type
  */
 final class RoutingCacheReader<T> implements CacheReader<T> {
 
-  private final TypeKey type;
-  private final Representation<T> representation;
+  private final InformersMap map;
+  private final ObjectType<T> type;
   private final Scope scope;
   private final List<String> namespaces;
-  private final Map<String, InformersMap> maps;
-  private final boolean failOnMissingInformer;
   private final Duration readTimeout;
 
-  /**
-   * @param namespaces the type's namespaces, sorted; {@code [""]} for all namespaces
-   * @param maps       the cache's maps by namespace, holding at least those of {@code namespaces}
-   */
-  RoutingCacheReader(TypeKey type, Representation<T> representation, Scope scope, List<String> namespaces,
-                     Map<String, InformersMap> maps, boolean failOnMissingInformer, Duration readTimeout) {
+  /** @param namespaces the type's namespaces, sorted; {@code [""]} for all namespaces */
+  RoutingCacheReader(InformersMap map, ObjectType<T> type, Scope scope, List<String> namespaces, Duration readTimeout) {
+    this.map = map;
     this.type = type;
-    this.representation = representation;
     this.scope = scope;
     this.namespaces = namespaces;
-    this.maps = maps;
-    this.failOnMissingInformer = failOnMissingInformer;
     this.readTimeout = readTimeout;
   }
 
   @Override
   public T get(ObjectKey key, GetOptions options) {
     String namespace = scope == Scope.CLUSTER ? "" : key.namespace();
-    return reader(mapFor(namespace)).get(key, options);
+    String cached = cachedNamespace(namespace);
+    return entry(cached).reader().get(key, options.unsafeDisableDeepCopy() ? options : withCopyRule(options, cached));
   }
 
   @Override
   public ListResult<T> list(ListOptions options) {
-    if (coversAllNamespaces()) {
-      return reader(maps.get("")).list(options);
-    }
-    if (!options.namespace().isEmpty()) {
-      return reader(mapFor(options.namespace())).list(options);
+    if (coversAllNamespaces() || !options.namespace().isEmpty()) {
+      String cached = cachedNamespace(options.namespace());
+      return entry(cached).reader().list(withCopyRule(options, cached));
     }
     List<T> items = new ArrayList<>();
     String resourceVersion = "";
     for (String namespace : namespaces) {
       long remaining = options.limit() == 0 ? 0 : options.limit() - items.size();
-      ListResult<T> part = reader(maps.get(namespace)).list(options.withNamespace(namespace).withLimit(remaining));
+      ListResult<T> part = entry(namespace).reader()
+          .list(withCopyRule(options.withNamespace(namespace).withLimit(remaining), namespace));
       items.addAll(part.items());
       resourceVersion = part.resourceVersion();
       if (options.limit() > 0 && items.size() >= options.limit()) {
@@ -69,33 +62,42 @@ final class RoutingCacheReader<T> implements CacheReader<T> {
     return new ListResult<>(items, resourceVersion);
   }
 
+  private GetOptions withCopyRule(GetOptions options, String namespace) {
+    return map.options().unsafeDisableDeepCopy(type.key(), namespace) ? GetOptions.withoutDeepCopy() : options;
+  }
+
+  private ListOptions withCopyRule(ListOptions options, String namespace) {
+    return map.options().unsafeDisableDeepCopy(type.key(), namespace) ? options.withUnsafeDisableDeepCopy(true) : options;
+  }
+
   private boolean coversAllNamespaces() {
     return namespaces.size() == 1 && namespaces.get(0).isEmpty();
   }
 
-  private InformersMap mapFor(String namespace) {
+  /** Returns the namespace whose informer holds {@code namespace}'s objects. */
+  private String cachedNamespace(String namespace) {
     if (coversAllNamespaces()) {
-      return maps.get("");
+      return "";
     }
     if (!namespaces.contains(namespace)) {
-      throw new UnknownNamespaceException(type, namespace, namespaces);
+      throw new UnknownNamespaceException(type.key(), namespace, namespaces);
     }
-    return maps.get(namespace);
+    return namespace;
   }
 
-  private CacheReader<T> reader(InformersMap map) {
-    if (failOnMissingInformer && map.find(type, representation).isEmpty()) {
-      throw new NotCachedException(type, representation);
+  private MapEntry<T> entry(String namespace) {
+    if (map.options().failOnMissingInformer() && map.find(type, map.options().resolve(type.key(), namespace).selection()).isEmpty()) {
+      throw new NotCachedException(type);
     }
-    MapLookup<T> lookup = map.get(type, representation, readTimeout);
-    if (!lookup.started()) {
-      throw new CacheNotStartedException(type);
+    MapEntry<T> entry = map.get(type, namespace, true, readTimeout);
+    if (!map.isStarted()) {
+      throw new CacheNotStartedException(type.key());
     }
-    return lookup.entry().reader();
+    return entry;
   }
 
   @Override
   public String toString() {
-    return "cache reader of " + type + " " + representation + " in " + (coversAllNamespaces() ? "all namespaces" : namespaces);
+    return "cache reader of " + type + " in " + (coversAllNamespaces() ? "all namespaces" : namespaces);
   }
 }

@@ -1,21 +1,21 @@
 package io.informer4j.reader;
 
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
 
 /**
- * A representation was asked for under a type its class does not stand for: the type registry maps
- * the class to another type. The message names both types.
+ * An object type whose class the backend's type registry maps to another type (a typed class used
+ * under the wrong type key). The message names both types.
  */
 public final class TypeMismatchException extends CacheException {
   private static final long serialVersionUID = 1L;
 
   /**
-   * @param askedFor       the type asked for
-   * @param representation the representation asked for
-   * @param registeredAs   the type the registry maps the representation's class to
+   * @param askedFor     the object type asked for
+   * @param registeredAs the type the registry maps its class to
    */
-  public TypeMismatchException(TypeKey askedFor, Representation<?> representation, TypeKey registeredAs) {
-    super(askedFor, "cache had type " + registeredAs + " for " + representation.javaClass().getName()
-        + ", but " + askedFor + " was asked for", null);
+  public TypeMismatchException(ObjectType<?> askedFor, TypeKey registeredAs) {
+    super(askedFor.key(), "cache had type " + registeredAs + " for " + askedFor.javaClass().getName()
+        + ", but " + askedFor.key() + " was asked for", null);
   }
 }

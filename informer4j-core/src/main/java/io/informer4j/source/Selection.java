@@ -9,17 +9,21 @@ import java.util.Objects;
  *
  * <p>Immutable and thread-safe.
  *
- * @param namespace the namespace, or null for all namespaces (and for cluster-scoped types)
+ * @param namespace the namespace, or {@value #ALL_NAMESPACES} for all namespaces (and for
+ *                  cluster-scoped types); null is taken as all
  * @param labels    the label selector, never null
  * @param fields    the field selector, never null
  */
 public record Selection(String namespace, LabelSelector labels, FieldSelector fields) {
 
-  private static final Selection ALL = new Selection(null, LabelSelector.everything(), FieldSelector.everything());
+  /** The namespace of a selection that covers every namespace. */
+  public static final String ALL_NAMESPACES = "";
 
-  /** Normalizes an empty namespace to null (all namespaces). */
+  private static final Selection ALL = new Selection(ALL_NAMESPACES, LabelSelector.everything(), FieldSelector.everything());
+
+  /** Takes a null namespace as all namespaces. */
   public Selection {
-    namespace = namespace == null || namespace.isEmpty() ? null : namespace;
+    namespace = namespace == null ? ALL_NAMESPACES : namespace;
     Objects.requireNonNull(labels, "labels");
     Objects.requireNonNull(fields, "fields");
   }
@@ -34,7 +38,7 @@ public record Selection(String namespace, LabelSelector labels, FieldSelector fi
     return ALL.withNamespace(namespace);
   }
 
-  /** Returns a copy scoped to {@code namespace} (null or empty for all). */
+  /** Returns a copy scoped to {@code namespace} ({@value #ALL_NAMESPACES} for all). */
   public Selection withNamespace(String namespace) {
     return new Selection(namespace, labels, fields);
   }
@@ -51,11 +55,11 @@ public record Selection(String namespace, LabelSelector labels, FieldSelector fi
 
   /** Returns true when a namespace is set. */
   public boolean isNamespaced() {
-    return namespace != null;
+    return !namespace.isEmpty();
   }
 
   /** Returns true when the selection is every object of every namespace. */
   public boolean isEverything() {
-    return namespace == null && labels.isEverything() && fields.isEverything();
+    return namespace.isEmpty() && labels.isEverything() && fields.isEverything();
   }
 }

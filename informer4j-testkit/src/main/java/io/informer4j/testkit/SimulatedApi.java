@@ -1,11 +1,14 @@
 package io.informer4j.testkit;
 
-import io.informer4j.factory.ClientProvider;
-import io.informer4j.factory.TypeDiscovery;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.TypeRegistry;
+import io.informer4j.meta.UnknownTypeException;
+import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.TransientSourceException;
+import io.informer4j.source.TypePresence;
 import io.informer4j.time.Clock;
 import io.informer4j.time.ExecutorScheduler;
 import io.informer4j.time.Scheduler;
@@ -17,6 +20,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * An in-memory, versioned list-watch API with Kubernetes semantics and fault injection: the server
@@ -26,9 +30,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and uninstalled at runtime), one global resourceVersion that every write of every type increments,
  * a bounded history of writes for watches, lists at the latest or an exact version with consistent
  * pagination, watches that replay history or start with the current state, watch-list streaming,
- * bookmarks, and namespace, label and field selection. {@link #listerWatcher(TypeKey)} gives the
- * {@link ListerWatcher} of a type; {@link #faults()} breaks things; {@link #requests()} tells what
- * clients asked.
+ * bookmarks, and namespace, label and field selection. It is a {@link Backend}: every type, installed
+ * or not, is served as {@link SimObject}s ({@link #type(TypeKey)}); discovery answers from the
+ * installed types, and installing a type is the type-added signal. {@link #faults()} breaks things;
+ * {@link #requests()} tells what clients asked.
  *
  * <p>Thread-safe. Writes block briefly on one lock and cost O(log n) plus the number of open
  * watches of the type. Watch events are delivered asynchronously on a few daemon threads owned by the
@@ -42,7 +47,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  */
-public final class SimulatedApi implements AutoCloseable {
+public final class SimulatedApi implements Backend, AutoCloseable {
 
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
@@ -212,25 +217,52 @@ public final class SimulatedApi implements AutoCloseable {
     storage.compact();
   }
 
-  /** Returns the {@link ListerWatcher} of {@code type}; it may be made before the type is installed. */
+  /** Returns the objects of {@code type} as {@link SimObject}s (the only representation served). */
+  public ObjectType<SimObject> type(TypeKey type) {
+    return ObjectType.of(type, SimObject.class, SimObject.ADAPTER);
+  }
+
+  /**
+   * Returns the source of {@code type}, installed or not (a type that is not installed answers lists
+   * and watches with {@code TypeNotFoundException}).
+   *
+   * @throws UnknownTypeException if the representation is not {@link SimObject}
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type) {
+    if (type.javaClass() != SimObject.class) {
+      throw new UnknownTypeException(type + " (the simulated API serves SimObject only)");
+    }
+    return (ListerWatcher<T>) listerWatcher(type.key());
+  }
+
+  /** Returns the source of {@code type} as {@link SimObject}s: {@code listerWatcher(type(type))}. */
   public ListerWatcher<SimObject> listerWatcher(TypeKey type) {
     return new SimulatedListerWatcher(type, lists, watches);
   }
 
-  /**
-   * Returns a {@link ClientProvider} for the shared informer factory: every type as {@link SimObject}
-   * through {@link #listerWatcher(TypeKey)}.
-   */
-  public ClientProvider clientProvider() {
-    return new SimulatedClientProvider(this);
+  /** Returns the installed types with their scopes; no class stands for a type. */
+  @Override
+  public TypeRegistry types() {
+    return discovery;
   }
 
-  /**
-   * Returns a {@link TypeDiscovery} for the shared informer factory: installed types are present with
-   * their scope, others absent; {@link #install} notifies its listeners.
-   */
-  public TypeDiscovery typeDiscovery() {
-    return discovery;
+  /** Returns present (with the scope) for an installed type, absent otherwise. */
+  @Override
+  public TypePresence presence(TypeKey type) {
+    return discovery.presence(type);
+  }
+
+  /** Tells {@code listener} of every type installed from now on, on the installing thread. */
+  @Override
+  public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
+    return discovery.onTypeAdded(listener);
+  }
+
+  @Override
+  public String description() {
+    return "SimulatedApi";
   }
 
   /** Returns every list and watch request received so far, oldest first. */

@@ -1,10 +1,10 @@
-package io.informer4j.factory;
+package io.informer4j.reader;
 
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Timing of the factory's checks for types missing at startup or disappearing later. While some
+ * Timing of an informers map's checks for types missing at startup or disappearing later. While some
  * type is missing, checks run after {@code initialBackoff}, growing by {@code factor} up to
  * {@code maxBackoff}, and restarting from {@code initialBackoff} whenever a type goes missing or is
  * activated; when nothing is missing, every registered type is re-checked each {@code interval} to

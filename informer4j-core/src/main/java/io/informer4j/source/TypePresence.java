@@ -1,12 +1,13 @@
-package io.informer4j.factory;
+package io.informer4j.source;
 
 import io.informer4j.meta.Scope;
 import java.util.Objects;
 
 /**
  * Whether the server serves a type, as far as a discovery call could tell. Only {@link Kind#ABSENT}
- * makes the factory treat a type as missing; {@link Kind#UNKNOWN} (timeouts, 5xx, 429) keeps the
- * previous state and is retried; {@link Kind#FORBIDDEN} is reported as a permission problem.
+ * makes a type missing (registered, its informer not run until the type appears);
+ * {@link Kind#UNKNOWN} (timeouts, 5xx, 429) keeps the previous state and is retried;
+ * {@link Kind#FORBIDDEN} is reported as a permission problem.
  *
  * @param kind   the outcome
  * @param scope  the type's scope when present and known, else null

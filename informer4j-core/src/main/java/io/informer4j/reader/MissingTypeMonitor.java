@@ -1,4 +1,4 @@
-package io.informer4j.factory;
+package io.informer4j.reader;
 
 import io.informer4j.time.Scheduler;
 import java.time.Duration;
@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the factory's presence checks on a schedule (see {@link MissingTypeChecks}): with backoff
+ * Runs an informers map's presence checks on a schedule (see {@link MissingTypeChecks}): with backoff
  * while some type is missing, at the regular interval otherwise, and at once when asked
  * ({@link #checkSoon()}, for example on a CRD-created signal). Checks run one at a time on the given
  * executor, since they block on discovery. Thread-safe.
