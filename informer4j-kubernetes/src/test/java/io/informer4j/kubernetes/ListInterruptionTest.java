@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.informer4j.informer.InformerState;
+import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.kubernetes.testserver.SilentServer;
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * A list that a server stops answering ends as soon as its thread is interrupted (as an informer
  * interrupts it when it stops, or when no item came for too long), with a {@link SourceException}
  * and the interrupt flag kept: while it waits for the answer, and while it waits for more of the
- * body.
+ * body. An informer stopped during such a list stops at once, without counting an error.
  */
 class ListInterruptionTest {
 
@@ -61,6 +63,25 @@ class ListInterruptionTest {
           .havingCause().isExactlyInstanceOf(SourceException.class).withMessageContaining("was interrupted");
       assertThat(list.interruptedAfter).isTrue();
       assertThat(list.items).extracting(item -> item.getMetadata().getName()).containsExactly("first");
+    }
+  }
+
+  @Test
+  void anInformerStoppedWhileItsListWaitsForTheBodyStopsPromptlyAndWithoutAnError() throws Exception {
+    try (SilentServer server = SilentServer.answering("{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"items\":[" + CONFIG_MAP + ",");
+         KubernetesClient client = clientOf(server)) {
+      KubernetesBackend backend = KubernetesBackend.using(client);
+      SharedIndexInformer<ConfigMap> informer =
+          Informers.builder(backend, backend.typed(ConfigMap.class), ConfigMap.class).watchList(false).build();
+      informer.start();
+      await().atMost(Duration.ofSeconds(10)).until(() -> informer.status().listProgress() != null
+          && informer.status().listProgress().objects() == 1);
+
+      informer.stop();
+
+      assertThat(informer.stopped()).succeedsWithin(PROMPTLY);
+      assertThat(informer.state()).isEqualTo(InformerState.STOPPED);
+      assertThat(informer.status().errors()).isZero();
     }
   }
 

@@ -8,7 +8,9 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.WatchEventType;
+import io.informer4j.testkit.RecordingWatchListener;
 import java.io.ByteArrayInputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +96,28 @@ class MalformedIdentityTest {
         .hasMessageContaining("more than one line");
     assertThat(decoder.decode(twoLines, 0, twoLines.length - 1).resourceVersion())
         .as("an exact frame (a WebSocket message) may span lines").isEqualTo("4");
+  }
+
+  @Test
+  void aStreamReportsTheKeyOfAnUnbindableEventWhetherItLiesInOneChunkOrAcrossTwo() {
+    String stream = "{\"type\":\"ADDED\",\"object\":" + configMap("a", "") + "}\n"
+        + "{\"type\":\"DELETED\",\"object\":" + UNBINDABLE + "}\n"
+        + "{\"type\":\"ADDED\",\"object\":" + configMap("b", "") + "}\n";
+    byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
+    for (int split : List.of(bytes.length, stream.indexOf("DELETED"), stream.indexOf("labels"))) {
+      RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
+      WatchStreamReader<ConfigMap> reader = new WatchStreamReader<>(1 << 20, decoder, listener);
+
+      reader.feed(ByteBuffer.wrap(bytes, 0, split));
+      reader.feed(ByteBuffer.wrap(bytes, split, bytes.length - split));
+
+      assertThat(listener.objectEvents()).as("split at %d", split).extracting(event -> event.object().getMetadata().getName())
+          .containsExactly("a", "b");
+      assertThat(listener.malformed()).as("split at %d", split).singleElement().satisfies(problem -> {
+        assertThat(problem.key()).contains(ObjectKey.of("ns", "bad"));
+        assertThat(problem.eventType()).contains(WatchEventType.DELETED);
+      });
+    }
   }
 
   @Test
