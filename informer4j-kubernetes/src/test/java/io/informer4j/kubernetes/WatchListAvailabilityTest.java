@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
+import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.source.InvalidRequestException;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.ResourceVersionMatch;
@@ -15,6 +17,7 @@ import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchEventType;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchRequest;
+import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.RecordingWatchListener;
 import io.informer4j.testkit.SimObject;
 import java.time.Duration;
@@ -25,7 +28,9 @@ import org.junit.jupiter.api.Test;
  * Watch-list on a backend: once an informer of any type tells a source that watch-list is unusable
  * on the server (rejected, or the initial events never ended), no source of that backend offers it
  * any more, for any type; and the test server can play a server that does not know watch-list (it
- * streams the current objects and never ends the initial events) or that rejects it.
+ * streams the current objects and never ends the initial events) or that rejects it, and an
+ * informer against the first gives up watch-list after its timeout, after which an informer of
+ * another type of the same backend lists at once.
  */
 class WatchListAvailabilityTest {
 
@@ -102,6 +107,42 @@ class WatchListAvailabilityTest {
     try (TestServerFixture fixture = new TestServerFixture(b -> b.rejectWatchList(true), WatchTransport.HTTP_STREAM)) {
       assertThatThrownBy(() -> fixture.backend.typed(ConfigMap.class).watch(watchList(), new RecordingWatchListener<>()))
           .isInstanceOf(InvalidRequestException.class).hasMessageContaining("422");
+    }
+  }
+
+  @Test
+  void anInformerWhoseWatchListNeverEndsFallsBackToListingAndTheOtherTypesListAtOnce() {
+    try (TestServerFixture fixture = new TestServerFixture()) {
+      fixture.server.ignoreSendInitialEvents(true);
+      for (int i = 0; i < 3; i++) {
+        fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "cm-" + i));
+      }
+      SharedIndexInformer<ConfigMap> first = Informers.builder(fixture.backend, fixture.backend.typed(ConfigMap.class),
+          ConfigMap.class).watchList(true).watchListTimeout(Duration.ofMillis(500)).build();
+      first.start();
+      try {
+        assertThat(first.synced()).succeedsWithin(WAIT);
+        assertThat(first.indexer().size()).isEqualTo(3);
+        assertThat(first.status().watchListFallbacks()).isEqualTo(1);
+        assertThat(fixture.api.requests()).anyMatch(RecordedRequest::isList);
+      } finally {
+        first.stop();
+      }
+
+      fixture.api.clearRequests();
+      KubernetesListerWatcher<PartialObjectMetadata> other = fixture.backend.metadataOnly(CONFIG_MAPS);
+      assertThat(other.supportsWatchList()).isFalse();
+      SharedIndexInformer<PartialObjectMetadata> second = Informers.builder(fixture.backend, other,
+          PartialObjectMetadata.class).watchList(true).build();
+      second.start();
+      try {
+        assertThat(second.synced()).succeedsWithin(WAIT);
+        assertThat(second.indexer().size()).isEqualTo(3);
+        assertThat(second.status().watchListFallbacks()).isZero();
+        assertThat(fixture.api.requests()).noneMatch(RecordedRequest::sendInitialEvents).anyMatch(RecordedRequest::isList);
+      } finally {
+        second.stop();
+      }
     }
   }
 
