@@ -12,6 +12,7 @@ import io.informer4j.kubernetes.internal.FabricJson;
 import io.informer4j.kubernetes.internal.LargeChunkHttpClientFactory;
 import io.informer4j.kubernetes.internal.LeanVertx;
 import io.informer4j.kubernetes.internal.ResourceResolver;
+import io.informer4j.kubernetes.internal.WatchListSupport;
 import io.informer4j.meta.TypeKey;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -52,6 +53,8 @@ public final class KubernetesBackend implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(KubernetesBackend.class);
   private static final Duration VERTX_CLOSE_TIMEOUT = Duration.ofSeconds(10);
+  /** fabric8's default connection and request timeout, for a configuration that has none. */
+  private static final int DEFAULT_TIMEOUT_MILLIS = Config.DEFAULT_REQUEST_TIMEOUT;
 
   private static final String PARTIAL_LIST_ACCEPT =
       "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
@@ -61,7 +64,7 @@ public final class KubernetesBackend implements AutoCloseable {
   private final KubernetesClient client;
   private final boolean ownsClient;
   private final WatchTransport transport;
-  private final boolean watchList;
+  private final WatchListSupport watchList;
   private final FabricJson json = new FabricJson();
   private final ApiConnection connection;
   private final KubernetesTypeDiscovery discovery;
@@ -73,7 +76,7 @@ public final class KubernetesBackend implements AutoCloseable {
     this.ownsClient = ownsClient;
     this.ownedVertx = ownedVertx;
     this.transport = Objects.requireNonNull(transport, "transport");
-    this.watchList = watchList;
+    this.watchList = new WatchListSupport(watchList);
     this.connection = new ApiConnection(client, json);
     this.discovery = new KubernetesTypeDiscovery(connection, this);
   }
@@ -83,9 +86,22 @@ public final class KubernetesBackend implements AutoCloseable {
     return connect(new ConfigBuilder().build());
   }
 
-  /** Connects with an explicit fabric8 configuration; owns the client. */
+  /**
+   * Connects with an explicit fabric8 configuration; owns the client. A configuration without a
+   * connection timeout or a request timeout (zero or less) is given fabric8's default of 10 s for
+   * it (set on {@code config}), so a server that accepts and goes silent cannot hold a connection
+   * attempt or a short request forever. The request timeout bounds single requests (discovery);
+   * lists and watches stream without it, so it never cuts a long list or a long watch (a list that
+   * stops sending ends when the informer interrupts it).
+   */
   public static KubernetesBackend connect(Config config) {
     Objects.requireNonNull(config, "config");
+    if (!isPositive(config.getConnectionTimeout())) {
+      config.setConnectionTimeout(DEFAULT_TIMEOUT_MILLIS);
+    }
+    if (!isPositive(config.getRequestTimeout())) {
+      config.setRequestTimeout(DEFAULT_TIMEOUT_MILLIS);
+    }
     Vertx vertx = LeanVertx.create();
     try {
       KubernetesClient client = new KubernetesClientBuilder().withConfig(config)
@@ -97,6 +113,10 @@ public final class KubernetesBackend implements AutoCloseable {
       LeanVertx.close(vertx, VERTX_CLOSE_TIMEOUT);
       throw e;
     }
+  }
+
+  private static boolean isPositive(Integer millis) {
+    return millis != null && millis > 0;
   }
 
   /** Uses an existing fabric8 client with default options; the caller keeps owning it. */
@@ -234,8 +254,9 @@ public final class KubernetesBackend implements AutoCloseable {
     }
 
     /**
-     * Whether informers may try watch-list streaming (default true; a server that rejects it with
-     * 422 makes the informer list instead).
+     * Whether informers may try watch-list streaming (default true). Once an informer finds it
+     * unusable (the server rejects it, or never ends the initial events), every source of the
+     * backend stops offering it.
      */
     public Builder watchList(boolean enabled) {
       this.watchList = enabled;

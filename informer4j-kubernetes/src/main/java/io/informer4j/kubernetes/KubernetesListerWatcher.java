@@ -8,6 +8,7 @@ import io.informer4j.kubernetes.internal.ListStreamDecoder;
 import io.informer4j.kubernetes.internal.RequestPaths;
 import io.informer4j.kubernetes.internal.ResourceResolver;
 import io.informer4j.kubernetes.internal.WatchEventDecoder;
+import io.informer4j.kubernetes.internal.WatchListSupport;
 import io.informer4j.kubernetes.internal.WebSocketWatch;
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
@@ -50,10 +51,10 @@ public final class KubernetesListerWatcher<T extends HasMetadata> implements Lis
   private final String listAccept;
   private final String watchAccept;
   private final WatchTransport transport;
-  private final boolean watchList;
+  private final WatchListSupport watchList;
 
   KubernetesListerWatcher(ApiConnection connection, ResourceResolver resource, Class<T> objectType, String listAccept,
-                          String watchAccept, WatchTransport transport, boolean watchList) {
+                          String watchAccept, WatchTransport transport, WatchListSupport watchList) {
     this.connection = Objects.requireNonNull(connection, "connection");
     this.resource = Objects.requireNonNull(resource, "resource");
     this.objectType = Objects.requireNonNull(objectType, "objectType");
@@ -61,11 +62,13 @@ public final class KubernetesListerWatcher<T extends HasMetadata> implements Lis
     this.listAccept = listAccept;
     this.watchAccept = watchAccept;
     this.transport = transport;
-    this.watchList = watchList;
+    this.watchList = Objects.requireNonNull(watchList, "watchList");
   }
 
   /**
-   * Lists one page, pushing each decoded item to the sink as it is read. Blocks.
+   * Lists one page, pushing each decoded item to the sink as it is read. Blocks; an interrupt of
+   * the calling thread, while it waits for the answer or for more of the body, ends the list at once
+   * with a {@link SourceException} saying so (the thread's interrupt flag stays set).
    *
    * @throws SourceException typed as described in the class comment; {@code TypeNotFoundException}
    *                         also when discovery does not know the type
@@ -108,10 +111,22 @@ public final class KubernetesListerWatcher<T extends HasMetadata> implements Lis
     };
   }
 
-  /** Returns whether watch-list (sendInitialEvents) is tried; the informer falls back on a 422. */
+  /**
+   * Returns whether watch-list (sendInitialEvents) is tried: unless the backend was built without
+   * it, until an informer of any type of this backend found it unusable.
+   */
   @Override
   public boolean supportsWatchList() {
-    return watchList;
+    return watchList.available();
+  }
+
+  /**
+   * Remembers, for every source of this backend (every type, as the server is the same), that
+   * watch-list is unusable: from now on none of them supports it.
+   */
+  @Override
+  public void watchListUnavailable(String reason) {
+    watchList.markUnavailable(description(), reason);
   }
 
   /** Returns the class objects are decoded to. */

@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -21,7 +22,8 @@ import tools.jackson.databind.JsonNode;
  * (kubeconfig or in-cluster, TLS verification, bearer tokens, client certificates, exec plugins,
  * impersonation) all comes from fabric8. fabric8's own retry of failed requests is switched off in
  * the derived client used here, so every 429, 5xx and network failure reaches the informer as a
- * typed error and the informer's backoff alone decides when to try again.
+ * typed error and the informer's backoff alone decides when to try again. The configuration's
+ * request timeout bounds single requests; streamed ones (lists, watches) have none, as in fabric8.
  *
  * <p>Thread-safe. Does not own the fabric8 client: closing that is its creator's business.
  */
@@ -32,6 +34,7 @@ public final class ApiConnection {
   private static final int MAX_ERROR_BODY = 64 * 1024;
 
   private final HttpClient http;
+  private final long requestTimeoutMillis;
   private final URI root;
   private final FabricJson json;
 
@@ -41,6 +44,8 @@ public final class ApiConnection {
     RequestConfig noRetries = (base == null ? new RequestConfigBuilder() : new RequestConfigBuilder(base))
         .withRequestRetryBackoffLimit(0).build();
     this.http = client.getHttpClient().newBuilder().tag(noRetries).build();
+    Integer timeout = client.getConfiguration().getRequestTimeout();
+    this.requestTimeoutMillis = timeout == null ? 0 : Math.max(0, timeout);
     String master = client.getMasterUrl().toString();
     this.root = URI.create(master.endsWith("/") ? master : master + "/");
     this.json = json;
@@ -65,13 +70,19 @@ public final class ApiConnection {
    * Sends a GET and returns the body of a 2xx answer as a stream once the headers arrived, read ahead
    * of the caller ({@link BodyInputStream}); the caller closes it.
    *
-   * @param streaming true to lift fabric8's request timeout (long lists)
-   * @throws SourceException the mapped error for a non-2xx answer or a failure to connect
+   * <p>Blocks; an interrupt while waiting for the answer cancels the request and throws.
+   *
+   * @param streaming true for a streamed body (long lists): no request timeout; false for a single
+   *                  request, bounded by the configuration's request timeout (when it has one)
+   * @throws SourceException the mapped error for a non-2xx answer or a failure to connect, a
+   *                         {@code TIMEOUT} when a single request took too long
    */
   public BodyInputStream get(String path, String accept, boolean streaming, String what) {
     HttpRequest.Builder request = http.newHttpRequestBuilder().uri(uri(path)).header("Accept", accept);
     if (streaming) {
       request.forStreaming();
+    } else if (requestTimeoutMillis > 0) {
+      request.timeout(requestTimeoutMillis, TimeUnit.MILLISECONDS);
     }
     BodyInputStream body = new BodyInputStream();
     HttpResponse<AsyncBody> response = await(http.consumeBytes(request.build(), body), what);

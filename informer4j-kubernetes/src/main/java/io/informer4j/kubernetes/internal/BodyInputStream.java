@@ -20,9 +20,11 @@ import java.util.concurrent.CompletionException;
  * delivered was read, and copies one byte at a time.)
  *
  * <p>One thread reads; fabric8's I/O thread delivers. {@link #close} may come from any thread,
- * cancels the body and makes a blocked {@code read} fail. An interrupted reader closes the stream
- * and gets {@link InterruptedIOException}. A body that failed fails {@code read} with an
- * {@link IOException} whose cause is the failure, once the bytes delivered before it were read.
+ * cancels the body and makes a blocked {@code read} fail. A reader whose thread is interrupted,
+ * before or while it waits, closes the stream and gets {@link InterruptedIOException} (caused by an
+ * {@link InterruptedException}), its interrupt flag still set. A body that failed fails
+ * {@code read} with an {@link IOException} whose cause is the failure, once the bytes delivered
+ * before it were read.
  */
 public final class BodyInputStream extends InputStream implements AsyncBody.Consumer<List<ByteBuffer>> {
 
@@ -102,10 +104,13 @@ public final class BodyInputStream extends InputStream implements AsyncBody.Cons
     if (length == 0) {
       return 0;
     }
+    if (Thread.currentThread().isInterrupted()) {
+      throw interruptedRead(new InterruptedException("the reader's thread was interrupted"));
+    }
     while (true) {
       int copied = -1;
       boolean ask;
-      boolean interrupted = false;
+      InterruptedException interrupted = null;
       synchronized (this) {
         if (closed) {
           throw new IOException("the body stream is closed");
@@ -119,15 +124,14 @@ public final class BodyInputStream extends InputStream implements AsyncBody.Cons
         }
         ask = claimRequest();
         if (copied < 0 && !ask) {
-          interrupted = !awaitDelivery();
-          if (!interrupted) {
+          interrupted = awaitDelivery();
+          if (interrupted == null) {
             continue;
           }
         }
       }
-      if (interrupted) {
-        close();
-        throw new InterruptedIOException("interrupted while waiting for the body");
+      if (interrupted != null) {
+        throw interruptedRead(interrupted);
       }
       if (ask) {
         body.consume();
@@ -136,6 +140,14 @@ public final class BodyInputStream extends InputStream implements AsyncBody.Cons
         return copied;
       }
     }
+  }
+
+  /** Closes the stream and returns the failure of a read whose thread was interrupted. */
+  private InterruptedIOException interruptedRead(InterruptedException cause) {
+    close();
+    InterruptedIOException failure = new InterruptedIOException("interrupted while reading the body");
+    failure.initCause(cause);
+    return failure;
   }
 
   /** Under the lock: copies up to {@code length} waiting bytes into {@code target}. */
@@ -155,16 +167,16 @@ public final class BodyInputStream extends InputStream implements AsyncBody.Cons
   }
 
   /**
-   * Under the lock: waits for a delivery, the end or a close; returns false (the interrupt flag set
-   * again) if the thread was interrupted.
+   * Under the lock: waits for a delivery, the end or a close; returns the interruption (the
+   * interrupt flag set again) if the thread was interrupted, else null.
    */
-  private boolean awaitDelivery() {
+  private InterruptedException awaitDelivery() {
     try {
       wait();
-      return true;
+      return null;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return false;
+      return e;
     }
   }
 

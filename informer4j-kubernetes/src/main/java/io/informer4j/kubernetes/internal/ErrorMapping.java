@@ -34,7 +34,8 @@ import java.util.concurrent.TimeoutException;
  *   <li>403 ⇒ {@link ForbiddenException}; 404 ⇒ {@link TypeNotFoundException};
  *   <li>400 and 422 ⇒ {@link InvalidRequestException}; 500 ⇒ transient INTERNAL_ERROR;
  *   <li>refused or unresolvable connections ⇒ CONNECTION_REFUSED, timeouts ⇒ TIMEOUT, any other
- *       I/O failure ⇒ CONNECTION_LOST; anything else ⇒ a plain {@link SourceException}.
+ *       I/O failure ⇒ CONNECTION_LOST; an interrupted wait (the caller's thread was interrupted)
+ *       and anything else ⇒ a plain {@link SourceException}.
  * </ul>
  * Stateless.
  */
@@ -69,13 +70,17 @@ public final class ErrorMapping {
     if (cause instanceof SourceException e) {
       return e;
     }
+    if (cause instanceof InterruptedException || cause instanceof InterruptedIOException
+        && cause.getCause() instanceof InterruptedException) {
+      return new SourceException(what + " was interrupted", 0, cause);
+    }
     String message = what + " failed: " + cause;
     if (cause instanceof ConnectException || cause instanceof UnknownHostException
         || cause instanceof NoRouteToHostException) {
       return new TransientSourceException(message, Reason.CONNECTION_REFUSED, 0, cause);
     }
     if (cause instanceof SocketTimeoutException || cause instanceof TimeoutException
-        || cause instanceof InterruptedIOException && !(cause.getCause() instanceof InterruptedException)) {
+        || cause instanceof InterruptedIOException) {
       return new TransientSourceException(message, Reason.TIMEOUT, 0, cause);
     }
     if (cause instanceof IOException) {

@@ -24,8 +24,10 @@ import tools.jackson.core.JacksonException;
  * next chunk is requested as soon as the previous one was decoded and enqueued), so no thread waits
  * per watch. Events are decoded where they lie in the chunk ({@link WatchStreamReader}).
  *
- * <p>The end of the body is a clean close; a broken connection is {@code CONNECTION_LOST}; a
- * non-2xx answer fails {@link #open} with the mapped error. Thread-safe.
+ * <p>The end of the body is a clean close; a broken connection, or a body that ends inside an
+ * event, is {@code CONNECTION_LOST}; bytes that are not a sequence of events (an event cut short and
+ * followed by the next one) end the watch with {@code CORRUPT_STREAM}, after the events before them;
+ * a non-2xx answer fails {@link #open} with the mapped error. Thread-safe.
  *
  * @param <T> the object type
  */
@@ -102,10 +104,10 @@ public final class HttpStreamWatch<T extends HasMetadata> implements WatchHandle
       for (ByteBuffer chunk : chunks) {
         reader.feed(chunk);
       }
-    } catch (IllegalStateException e) {
-      source.cancel();
+    } catch (CorruptStreamException e) {
       delivery.finish(new TransientSourceException(what + ": the watch stream is corrupt: " + e.getMessage(),
-          TransientSourceException.Reason.CONNECTION_LOST, 0, e));
+          TransientSourceException.Reason.CORRUPT_STREAM, 0, e));
+      source.cancel();
       return;
     }
     source.consume();

@@ -10,6 +10,11 @@ import java.util.Arrays;
  * object split across chunks is assembled in a buffer of its own. {@link WatchStreamReader} uses it
  * only for what it cannot decode in place.
  *
+ * <p>A line feed inside an object is corruption: API servers write each event on one line, and a
+ * JSON string holds no raw line feed, so an object still open at a line feed was cut short; the
+ * bytes after it are the next event, which would otherwise be swallowed into it, and so would every
+ * event after that, for as long as the watch lasts.
+ *
  * <p>Not thread-safe: one stream, fed from one thread at a time.
  */
 public final class JsonValueFramer {
@@ -36,8 +41,9 @@ public final class JsonValueFramer {
   /**
    * Consumes {@code bytes[from..end)}, calling {@code consumer} for every object they complete.
    *
-   * @throws IllegalStateException if the stream is not a sequence of JSON objects or an object is
-   *                               larger than the limit
+   * @throws CorruptStreamException if the stream is not a sequence of JSON objects each on one line,
+   *                                or an object is larger than the limit; the objects before it
+   *                                were handed over
    */
   public void feed(byte[] bytes, int from, int end, FrameConsumer consumer) {
     scan(bytes, from, end, consumer, false);
@@ -48,7 +54,7 @@ public final class JsonValueFramer {
    * returns the index after it; or keeps the object's beginning and returns {@code end} when the
    * bytes end first (then {@link #hasPartialFrame()}).
    *
-   * @throws IllegalStateException as {@link #feed}
+   * @throws CorruptStreamException as {@link #feed}
    */
   public int feedOne(byte[] bytes, int from, int end, FrameConsumer consumer) {
     return scan(bytes, from, end, consumer, true);
@@ -66,8 +72,10 @@ public final class JsonValueFramer {
           continue;
         }
         if (b != '{') {
-          throw new IllegalStateException("the watch stream holds '" + (char) b + "' where an event object should start");
+          throw new CorruptStreamException("the watch stream holds '" + (char) b + "' where an event object should start");
         }
+      } else if (b == '\n') {
+        throw cutShort();
       }
       if (inString) {
         i = skipString(bytes, i, end);
@@ -101,10 +109,16 @@ public final class JsonValueFramer {
     }
     while (at < end) {
       byte b = bytes[at++];
+      if (b == '\n') {
+        throw cutShort();
+      }
       if (b == '\\') {
         if (at == end) {
           escaped = true;
           return end;
+        }
+        if (bytes[at] == '\n') {
+          throw cutShort();
         }
         at++;
       } else if (b == '"') {
@@ -113,6 +127,10 @@ public final class JsonValueFramer {
       }
     }
     return end;
+  }
+
+  private static CorruptStreamException cutShort() {
+    return new CorruptStreamException("a watch event was cut short: a line feed came before its end");
   }
 
   private void complete(byte[] bytes, int start, int stop, FrameConsumer consumer) {
@@ -148,7 +166,7 @@ public final class JsonValueFramer {
 
   private void checkSize(int bytes) {
     if (bytes > maxFrameBytes) {
-      throw new IllegalStateException("a watch event is larger than " + maxFrameBytes + " bytes");
+      throw new CorruptStreamException("a watch event is larger than " + maxFrameBytes + " bytes");
     }
   }
 }

@@ -1,11 +1,14 @@
 package io.informer4j.kubernetes.internal;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchEventType;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
@@ -15,7 +18,9 @@ import tools.jackson.databind.ObjectReader;
  * {@link WatchEvent}: the object of ADDED/MODIFIED/DELETED is bound straight from the bytes to the
  * object type; a BOOKMARK yields its resourceVersion and whether it carries the
  * {@code k8s.io/initial-events-end: "true"} annotation; an ERROR yields the typed error of its
- * Status (410 ⇒ expired, …). Thread-safe.
+ * Status (410 ⇒ expired, …). An event that does not decode is a {@link MalformedObjectException}
+ * that says what can still be read of it: only then is the event read again, as a tree, for its
+ * type and its object's {@code metadata.name} and {@code metadata.namespace}. Thread-safe.
  *
  * @param <T> the object type
  */
@@ -45,21 +50,30 @@ public final class WatchEventDecoder<T extends HasMetadata> {
    * Decodes one event: {@code length} bytes from {@code offset} hold exactly one event object.
    *
    * @throws MalformedObjectException if the event is not a watch event or its object cannot be
-   *                                  bound (the watch goes on without it)
+   *                                  bound (the watch goes on without it); it carries the event's
+   *                                  type when that is an object event, and the object's key when
+   *                                  its {@code metadata.name} (and namespace) can still be read
    */
   public WatchEvent<T> decode(byte[] data, int offset, int length) {
-    return decodeFirst(data, offset, length).event();
+    return read(data, offset, length, false).event();
   }
 
   /**
    * Decodes the event object that starts the {@code length} bytes from {@code offset} (after any
    * whitespace), wherever it ends, and tells how many bytes it took; the bytes after it are not
-   * read.
+   * read. The event must lie on one line: API servers write one event per line, so an event with a
+   * newline inside it is not taken (a stream holding one is corrupt, which framing it shows).
    *
-   * @throws MalformedObjectException if the bytes do not start with a whole watch event (one cut
-   *                                  short included) or its object cannot be bound
+   * @throws MalformedObjectException if the bytes do not start with a whole watch event on one line
+   *                                  (one cut short included) or its object cannot be bound; the
+   *                                  exception says nothing of the object (the caller frames the
+   *                                  event and {@link #decode}s it to report it)
    */
   public Decoded<T> decodeFirst(byte[] data, int offset, int length) {
+    return read(data, offset, length, true);
+  }
+
+  private Decoded<T> read(byte[] data, int offset, int length, boolean first) {
     String type = null;
     JsonNode objectTree = null;
     T object = null;
@@ -68,6 +82,7 @@ public final class WatchEventDecoder<T extends HasMetadata> {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         throw malformed("a watch event is not a JSON object", null);
       }
+      int line = first ? parser.currentTokenLocation().getLineNr() : 0;
       for (String field = parser.nextName(); field != null; field = parser.nextName()) {
         JsonToken value = parser.nextToken();
         if ("type".equals(field) && value == JsonToken.VALUE_STRING) {
@@ -82,9 +97,17 @@ public final class WatchEventDecoder<T extends HasMetadata> {
           parser.skipChildren();
         }
       }
-      consumed = (int) parser.currentLocation().getByteOffset();
+      TokenStreamLocation end = parser.currentLocation();
+      if (first && end.getLineNr() != line) {
+        throw malformed("a watch event spans more than one line", null);
+      }
+      consumed = (int) end.getByteOffset();
     } catch (JacksonException e) {
-      throw malformed("a watch event cannot be read as " + objectType.getSimpleName() + ": " + e.getOriginalMessage(), e);
+      String problem = "cannot be read as " + objectType.getSimpleName() + ": " + e.getOriginalMessage();
+      if (first) {
+        throw malformed("a watch event " + problem, e);
+      }
+      throw unreadableEvent(type, ObjectIdentity.readFirstValue(mapper, data, offset, length), problem, e);
     }
     if (type == null) {
       throw malformed("a watch event has no type", null);
@@ -103,9 +126,10 @@ public final class WatchEventDecoder<T extends HasMetadata> {
   private WatchEvent<T> toEvent(String type, T object, JsonNode tree) {
     switch (type) {
       case "ADDED", "MODIFIED", "DELETED" -> {
-        T value = object != null ? object : bind(tree);
+        T value = object != null ? object : bind(type, tree);
         if (value == null) {
-          throw malformed("a " + type + " event has no object", null);
+          throw new MalformedObjectException(what + ": a " + type + " event has no object", null,
+              objectEventType(type), null);
         }
         return switch (type) {
           case "ADDED" -> WatchEvent.added(value);
@@ -129,19 +153,48 @@ public final class WatchEventDecoder<T extends HasMetadata> {
     }
   }
 
-  private T bind(JsonNode tree) {
+  private T bind(String type, JsonNode tree) {
     if (tree == null) {
       return null;
     }
     try {
       return mapper.treeToValue(tree, objectType);
     } catch (JacksonException e) {
-      throw malformed("a watch event's object cannot be read as " + objectType.getSimpleName() + ": " + e.getOriginalMessage(), e);
+      throw unreadableObject(type, tree, "cannot be read as " + objectType.getSimpleName() + ": "
+          + e.getOriginalMessage(), e);
     }
+  }
+
+  /**
+   * The problem of an event that did not decode, with what is still known of it: the type (as read,
+   * else from {@code event}, the event read again as a tree, null when even that failed) when it is
+   * an object event, and the key of its object when its name can be read.
+   */
+  private MalformedObjectException unreadableEvent(String type, JsonNode event, String problem, JacksonException cause) {
+    String eventType = type != null || event == null ? type : textOrNull(event.path("type"));
+    return unreadableObject(eventType, event == null ? null : event.path("object"), problem, cause);
+  }
+
+  /** As {@link #unreadableEvent}, for an event of {@code type} whose object's tree is {@code object} (may be null). */
+  private MalformedObjectException unreadableObject(String type, JsonNode object, String problem, JacksonException cause) {
+    WatchEventType eventType = objectEventType(type);
+    ObjectKey key = eventType == null ? null : ObjectIdentity.keyOf(object);
+    String subject = eventType == null ? "a watch event" : "the object of a " + type + " event"
+        + (key == null ? "" : " (" + key + ")");
+    return new MalformedObjectException(what + ": " + subject + " " + problem, key, eventType, cause);
+  }
+
+  private static String textOrNull(JsonNode node) {
+    return node.isString() ? node.asString() : null;
   }
 
   private static boolean isObjectEvent(String type) {
     return "ADDED".equals(type) || "MODIFIED".equals(type) || "DELETED".equals(type);
+  }
+
+  /** Returns the object event type named {@code type}, or null for any other text. */
+  private static WatchEventType objectEventType(String type) {
+    return isObjectEvent(type) ? WatchEventType.valueOf(type) : null;
   }
 
   private MalformedObjectException malformed(String message, Throwable cause) {

@@ -11,7 +11,9 @@ import java.nio.ByteBuffer;
  * JSON parser that also finds where each ends. Only what that cannot settle goes through a
  * {@link JsonValueFramer}: the event cut by the chunk's end (assembled across chunks), an event
  * that does not decode (delivered as malformed from its exact frame, the stream going on after it),
- * and every event of a stream that puts no newlines between them.
+ * and every event of a stream that puts no newlines between them. An event with a line feed inside
+ * it (one cut short and followed by the next line) makes the stream corrupt: the events before it
+ * are delivered, then {@link #feed} throws, whatever the chunk boundaries.
  *
  * <p>Not thread-safe: one stream, fed from one thread at a time.
  *
@@ -48,8 +50,9 @@ public final class WatchStreamReader<T extends HasMetadata> {
    * Consumes one chunk of the body, delivering every event it completes; the chunk is read to its
    * limit.
    *
-   * @throws IllegalStateException if the stream is not a sequence of JSON objects or an event is
-   *                               larger than the limit
+   * @throws CorruptStreamException if the stream is not a sequence of JSON objects each on one line,
+   *                                or an event is larger than the limit (the events before it were
+   *                                delivered; the reader is of no further use)
    */
   public void feed(ByteBuffer chunk) {
     byte[] bytes;

@@ -79,10 +79,10 @@ class DecodersTest {
   void framerRejectsGarbageAndOversizedEvents() {
     byte[] nope = "nope".getBytes(StandardCharsets.UTF_8);
     assertThatThrownBy(() -> new JsonValueFramer(1024).feed(nope, 0, nope.length, (d, o, l) -> { }))
-        .isInstanceOf(IllegalStateException.class);
+        .isInstanceOf(CorruptStreamException.class);
     byte[] big = ("{\"a\":\"" + "x".repeat(100) + "\"}").getBytes(StandardCharsets.UTF_8);
     assertThatThrownBy(() -> new JsonValueFramer(64).feed(big, 0, big.length, (d, o, l) -> { }))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("larger than 64");
+        .isInstanceOf(CorruptStreamException.class).hasMessageContaining("larger than 64");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.informer4j.kubernetes.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.source.MalformedObjectException;
@@ -24,10 +25,12 @@ import net.jqwik.api.constraints.Size;
 
 /**
  * The watch-stream reader against random streams of ConfigMap events, bookmarks and malformed
- * events, compact (one per line, as API servers write them) or pretty-printed (newlines inside the
- * event), separated by newlines or nothing, cut into random chunks of heap or direct buffers: every
- * event is delivered once, in order, with its content, and each malformed one is reported once in
- * its place.
+ * events, each on one line as API servers write them, separated by newlines or nothing, cut into
+ * random chunks of heap or direct buffers: every event is delivered once, in order, with its
+ * content, and each malformed one is reported once in its place. A corrupt event (one cut short
+ * and followed by the next line, or one with line feeds inside, as a pretty-printer writes it)
+ * fails the stream after every event before it was delivered, and nothing after it is, whatever
+ * the chunks.
  */
 class WatchStreamReaderProperties {
 
@@ -49,11 +52,51 @@ class WatchStreamReaderProperties {
       stream.append(events.get(i).json()).append(separators.get(i));
       expected.add(events.get(i).seen());
     }
-    byte[] bytes = stream.toString().getBytes(StandardCharsets.UTF_8);
     List<String> seen = new ArrayList<>();
-    WatchStreamReader<ConfigMap> reader = new WatchStreamReader<>(1 << 20,
-        new WatchEventDecoder<>(JSON, ConfigMap.class, "watch cm"), recording(seen));
+    WatchStreamReader<ConfigMap> reader = reader(seen);
 
+    feedInChunks(reader, stream.toString(), cuts, direct);
+
+    assertThat(seen).isEqualTo(expected);
+    assertThat(reader.hasPartialEvent()).isFalse();
+  }
+
+  @Property(tries = 300)
+  void aCorruptEventFailsTheStreamAfterEveryEventBeforeIt(
+      @ForAll("events") @Size(min = 1, max = 8) List<StreamEvent> events,
+      @ForAll("separators") @Size(min = 8, max = 8) List<String> separators,
+      @ForAll @IntRange(min = 0, max = 8) int corruptAt,
+      @ForAll("corrupt") String corrupt,
+      @ForAll @Size(min = 1, max = 12) List<@IntRange(min = 1, max = 700) Integer> cuts,
+      @ForAll boolean direct) {
+    int broken = corruptAt % (events.size() + 1);
+    StringBuilder stream = new StringBuilder();
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i <= events.size(); i++) {
+      if (i == broken) {
+        stream.append(corrupt);
+      }
+      if (i < events.size()) {
+        stream.append(events.get(i).json()).append(separators.get(i));
+        if (i < broken) {
+          expected.add(events.get(i).seen());
+        }
+      }
+    }
+    List<String> seen = new ArrayList<>();
+    WatchStreamReader<ConfigMap> reader = reader(seen);
+
+    assertThatThrownBy(() -> feedInChunks(reader, stream.toString(), cuts, direct)).isInstanceOf(CorruptStreamException.class);
+    assertThat(seen).isEqualTo(expected);
+  }
+
+  private static WatchStreamReader<ConfigMap> reader(List<String> seen) {
+    return new WatchStreamReader<>(1 << 20, new WatchEventDecoder<>(JSON, ConfigMap.class, "watch cm"), recording(seen));
+  }
+
+  /** Feeds {@code stream} to {@code reader} in chunks of the sizes {@code cuts} cycles through. */
+  private static void feedInChunks(WatchStreamReader<ConfigMap> reader, String stream, List<Integer> cuts, boolean direct) {
+    byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
     int at = 0;
     for (int cut = 0; at < bytes.length; cut++) {
       int size = Math.min(cuts.get(cut % cuts.size()), bytes.length - at);
@@ -62,9 +105,6 @@ class WatchStreamReaderProperties {
       assertThat(chunk.hasRemaining()).isFalse();
       at += size;
     }
-
-    assertThat(seen).isEqualTo(expected);
-    assertThat(reader.hasPartialEvent()).isFalse();
   }
 
   private static WatchListener<ConfigMap> recording(List<String> seen) {
@@ -113,15 +153,20 @@ class WatchStreamReaderProperties {
         new StreamEvent("{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"bad\",\"labels\":[\"x\"]}}}", "malformed"),
         new StreamEvent("{\"type\":\"SHRUG\",\"object\":{}}", "malformed"),
         new StreamEvent("{\"object\":{\"metadata\":{\"name\":\"typeless\"}}}", "malformed"));
-    Arbitrary<StreamEvent> event = Arbitraries.frequencyOf(
-        Tuple.of(6, modified), Tuple.of(1, bookmark), Tuple.of(1, malformed));
-    return Combinators.combine(event, Arbitraries.integers().between(0, 3))
-        .as((one, layout) -> layout == 0 ? pretty(one) : one).list();
+    return Arbitraries.frequencyOf(Tuple.of(6, modified), Tuple.of(1, bookmark), Tuple.of(1, malformed)).list();
   }
 
-  private static StreamEvent pretty(StreamEvent event) {
-    String json = JSON.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(JSON.mapper().readTree(event.json()));
-    return new StreamEvent(json, event.seen());
+  /**
+   * A corrupt event, with a line feed after it: a MODIFIED event cut short anywhere, or pretty-printed
+   * (line feeds inside it).
+   */
+  @Provide
+  Arbitrary<String> corrupt() {
+    String event = "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":"
+        + "{\"name\":\"cut\",\"namespace\":\"ns\",\"resourceVersion\":\"1\"},\"data\":{\"k\":\"a\\\\b\\\"c\"}}}";
+    Arbitrary<String> cutShort = Arbitraries.integers().between(1, event.length() - 1).map(cut -> event.substring(0, cut) + "\n");
+    String pretty = JSON.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(JSON.mapper().readTree(event)) + "\n";
+    return Arbitraries.frequencyOf(Tuple.of(4, cutShort), Tuple.of(1, Arbitraries.just(pretty)));
   }
 
   @Provide

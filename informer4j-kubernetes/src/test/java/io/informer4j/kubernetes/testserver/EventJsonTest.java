@@ -32,4 +32,15 @@ class EventJsonTest {
     assertThat(event.text()).isEqualTo("{\"type\":\"BOOKMARK\",\"object\":{}}");
     assertThat(event.length()).isEqualTo(json.length);
   }
+
+  @Test
+  void rawBytesAreWrittenAsTheyAreWithoutALineFeedOfTheirOwn() {
+    byte[] bytes = "{\"type\":\"ADDED\",\"obj\n".getBytes(StandardCharsets.UTF_8);
+
+    EventJson raw = EventJson.raw(bytes);
+
+    assertThat(raw.text()).isEqualTo("{\"type\":\"ADDED\",\"obj\n");
+    assertThat(raw.endsLine()).isFalse();
+    assertThat(EventJson.whole("{}".getBytes(StandardCharsets.UTF_8)).endsLine()).isTrue();
+  }
 }

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.meta.TypeKey;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.testkit.SimulatedApi;
@@ -15,6 +16,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -38,6 +40,12 @@ import org.slf4j.LoggerFactory;
  * simulated API show on the wire: its typed errors become the statuses Kubernetes answers with, a
  * broken watch drops the connection. Metadata-only clients get {@code PartialObjectMetadata}.
  *
+ * <p>Hostile data and servers, for the client's robustness: objects whose JSON does not bind to
+ * fabric8's models ({@link UnbindableObjects}) are stored and served like any other, in lists and
+ * watch events; {@link #injectIntoWatches} writes raw bytes into the open watch streams of a type
+ * (an event cut short, garbage); {@link #ignoreSendInitialEvents} makes the server behave like one
+ * that does not know watch-list.
+ *
  * <p>Thread-safe. {@link #close()} stops the server, not the simulated API.
  */
 public final class KubernetesTestServer implements AutoCloseable {
@@ -50,6 +58,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final ObjectWrites writes;
   private final WatchGate watchGate = new WatchGate();
   private final AtomicInteger nextListCut = new AtomicInteger(ListResponder.NO_CUT);
+  private volatile boolean ignoreSendInitialEvents;
   private final EncodedObjects encodedObjects = new EncodedObjects();
   private final Vertx vertx = Vertx.vertx();
   private final ExecutorService workers = Executors.newCachedThreadPool(task -> {
@@ -146,6 +155,35 @@ public final class KubernetesTestServer implements AutoCloseable {
     nextListCut.set(items);
   }
 
+  /**
+   * Writes {@code bytes} as they are into every open watch of {@code type}, after the events already
+   * sent to it: into the body of a chunked watch (no line feed is added), or as one text message of a
+   * WebSocket watch. An event cut short and followed by a line feed, say, shows what a client does
+   * with a corrupt stream.
+   *
+   * @return how many watches got them
+   */
+  public int injectIntoWatches(TypeKey type, byte[] bytes) {
+    List<WatchChannel> channels = watchGate.open(type);
+    EventJson raw = EventJson.raw(bytes.clone());
+    channels.forEach(channel -> channel.send(raw));
+    return channels.size();
+  }
+
+  /**
+   * Makes the server ignore {@code sendInitialEvents} and {@code resourceVersionMatch} on watches
+   * from now on (or heed them again), as Kubernetes before 1.19 did, which knew neither and, like
+   * any API server, ignored query parameters it did not know; proxies that drop them and fabric8's
+   * mock server behave the same. A watch-list request is then a plain watch: from resourceVersion
+   * {@code ""} it starts with synthetic ADDED events for the current objects ("get state and start
+   * at most recent"), from a version with the changes after it, and it never sends the bookmark
+   * that ends the initial events. (Kubernetes 1.19 to 1.26 reject {@code resourceVersionMatch} on a
+   * watch with 422 instead: {@code SimulatedApiBuilder.rejectWatchList} serves that case.)
+   */
+  public void ignoreSendInitialEvents(boolean ignore) {
+    ignoreSendInitialEvents = ignore;
+  }
+
   /** Stops serving; open connections are closed. */
   @Override
   public void close() {
@@ -226,8 +264,8 @@ public final class KubernetesTestServer implements AutoCloseable {
     onWorker(request, () -> {
       String ns = descriptor.scope() == io.informer4j.meta.Scope.CLUSTER ? null : namespace;
       if (watch) {
-        WatchResponder.respond(descriptor, source, RequestOptions.watch(request.params(), ns), partial, request, context,
-            watchGate, encodedObjects);
+        WatchResponder.respond(descriptor, source, RequestOptions.watch(request.params(), ns, !ignoreSendInitialEvents),
+            partial, request, context, watchGate, encodedObjects);
       } else {
         ListResponder.respond(descriptor, source, RequestOptions.list(request.params(), ns), partial, request.response(),
             nextListCut.getAndSet(ListResponder.NO_CUT), encodedObjects);

@@ -9,7 +9,9 @@ import java.util.Map;
  * Converts between {@link SimObject}s and the JSON documents of the Kubernetes API. An object's
  * {@code content} holds every top-level field but {@code apiVersion}, {@code kind} and
  * {@code metadata}; a {@code metadata} map inside the content carries the metadata fields a
- * SimObject has no slot for ({@code managedFields}, {@code creationTimestamp}, …). Stateless.
+ * SimObject has no slot for ({@code managedFields}, {@code creationTimestamp}, …), and fills in those
+ * it has no value for (so labels of any JSON shape can be served, as {@link UnbindableObjects}
+ * does). Stateless.
  */
 final class ObjectJson {
 

@@ -37,10 +37,15 @@ final class RequestOptions {
         limit == null || limit.isEmpty() ? 0 : Long.parseLong(limit), params.get("continue"));
   }
 
-  static WatchRequest watch(MultiMap params, String namespace) {
+  /**
+   * Reads a watch request; a server that does not know watch-list ({@code knowsWatchList} false)
+   * ignores {@code sendInitialEvents} and {@code resourceVersionMatch}, as unknown parameters.
+   */
+  static WatchRequest watch(MultiMap params, String namespace, boolean knowsWatchList) {
     String timeout = params.get("timeoutSeconds");
-    return new WatchRequest(selection(params, namespace), params.get("resourceVersion"), match(params),
-        "true".equals(params.get("allowWatchBookmarks")), "true".equals(params.get("sendInitialEvents")),
+    return new WatchRequest(selection(params, namespace), params.get("resourceVersion"),
+        knowsWatchList ? match(params) : ResourceVersionMatch.UNSET, "true".equals(params.get("allowWatchBookmarks")),
+        knowsWatchList && "true".equals(params.get("sendInitialEvents")),
         timeout == null || timeout.isEmpty() ? null : Duration.ofSeconds(Long.parseLong(timeout)));
   }
 

@@ -1,5 +1,6 @@
 package io.informer4j.kubernetes.testserver;
 
+import io.informer4j.meta.TypeKey;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -9,7 +10,8 @@ import java.util.List;
 
 /**
  * Where one watch's encoded events go: a chunked response (one JSON event per line) or a WebSocket
- * (one event per text message). Events are kept, in order, while no transport is attached yet (an
+ * (one event per text message); raw bytes sent as an {@link EventJson#raw} are written in their
+ * place as they are (a chunked response gets no line feed after them, a WebSocket one message). Events are kept, in order, while no transport is attached yet (an
  * upgrade completes asynchronously) and while the {@link WatchGate} holds them. Writes are combined
  * as an API server's buffered writer does: events sent while a write is pending join it, and one task
  * on the connection's event loop writes them all (a chunked response in buffers of up to
@@ -21,6 +23,7 @@ final class WatchChannel {
   private static final int BATCH_BYTES = 256 * 1024;
 
   private final WatchGate gate;
+  private final TypeKey type;
   private final Context context;
   private List<EventJson> held = new ArrayList<>();
   private List<EventJson> pending = new ArrayList<>();
@@ -34,13 +37,19 @@ final class WatchChannel {
   private boolean disconnected;
 
   /**
-   * A channel writing on {@code context} (the connection's event loop) whose events {@code gate} can
-   * hold; registered with the gate until the watch ends.
+   * A channel of a watch of {@code type}, writing on {@code context} (the connection's event loop),
+   * whose events {@code gate} can hold; registered with the gate until the watch ends.
    */
-  WatchChannel(WatchGate gate, Context context) {
+  WatchChannel(WatchGate gate, TypeKey type, Context context) {
     this.gate = gate;
+    this.type = type;
     this.context = context;
     gate.register(this);
+  }
+
+  /** Returns the type the watch is of. */
+  TypeKey type() {
+    return type;
   }
 
   /** Streams to a chunked response from now on (held events first, unless the gate holds them). */
@@ -169,7 +178,9 @@ final class WatchChannel {
         batch = Buffer.buffer(BATCH_BYTES);
       }
       event.appendTo(batch);
-      batch.appendByte((byte) '\n');
+      if (event.endsLine()) {
+        batch.appendByte((byte) '\n');
+      }
     }
     if (batch.length() > 0) {
       response.write(batch);

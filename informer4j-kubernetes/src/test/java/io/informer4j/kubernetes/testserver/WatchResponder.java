@@ -39,7 +39,7 @@ final class WatchResponder {
   static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, WatchRequest request,
                       boolean partial, HttpServerRequest http, Context context, WatchGate gate,
                       EncodedObjects encoded) {
-    WatchChannel channel = new WatchChannel(gate, context);
+    WatchChannel channel = new WatchChannel(gate, descriptor.type(), context);
     WatchHandle handle;
     try {
       handle = source.watch(request, new Encoder(descriptor, partial, channel, encoded));
