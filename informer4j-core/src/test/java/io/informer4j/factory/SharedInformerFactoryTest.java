@@ -1,215 +1,288 @@
 package io.informer4j.factory;
 
+import static io.informer4j.factory.FactoryFixture.CHECK_EVERY;
+import static io.informer4j.factory.FactoryFixture.ITEMS;
+import static io.informer4j.factory.FactoryFixture.status;
 import static io.informer4j.queue.QueueTesting.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.InformerState;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.QueueItem;
-import io.informer4j.queue.QueueRegistry;
+import io.informer4j.reader.MapEntry;
 import io.informer4j.source.ExpiredException;
+import io.informer4j.source.TypePresence;
 import io.informer4j.source.WatchEvent;
+import io.informer4j.testing.FakeBackend;
 import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.Item;
-import io.informer4j.time.ManualClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The factory's own rules, on a scripted source; SimulatedApi-based tests live in the testkit. */
+/** The factory's own rules, on a fake backend; SimulatedApi-based tests live in the testkit. */
 class SharedInformerFactoryTest {
 
-  private static final TypeKey ITEMS = TypeKey.of("example.io", "v1", "Item");
+  private static final Duration WAIT = Duration.ofSeconds(5);
 
-  private final FakeSource source = new FakeSource();
-  private final ManualClock clock = new ManualClock();
-  private final InformerRuntime runtime = InformerRuntime.builder("factory-test").time(clock, clock).build();
-  private final QueueRegistry queues = QueueRegistry.builder().clock(clock).scheduler(clock).build();
-  private final SimpleTypeRegistry types = new SimpleTypeRegistry().register(ITEMS, Scope.NAMESPACED, Item.class);
-  private final ClientProvider clients = new ClientProvider() {
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> GenericClient<T> clientFor(TypeKey type, Class<T> objectClass) {
-      return (GenericClient<T>) new GenericClient<>(source, Item.ADAPTER);
-    }
-  };
-  private SharedInformerFactory factory = newFactory();
-
-  private SharedInformerFactory newFactory() {
-    return SharedInformerFactory.builder(clients, types, queues).runtime(runtime).watchList(false)
-        .missingTypeChecks(MissingTypeChecks.every(Duration.ofSeconds(10))).build();
-  }
+  private final FactoryFixture fixture = new FactoryFixture();
+  private final FakeSource source = fixture.source();
+  private final SharedInformerFactory factory = fixture.factory().build();
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    factory.shutdown(Duration.ofSeconds(5));
-    queues.shutdownAll();
-    runtime.close(Duration.ofSeconds(5));
+    factory.stop(WAIT);
+    fixture.close();
   }
 
   private static QueueItem item(String ns, String name) {
-    return new QueueItem(ITEMS, ObjectKey.of(ns, name));
+    return new QueueItem(ITEMS.key(), ObjectKey.of(ns, name));
+  }
+
+  private long eventsReceived() {
+    return status(factory, ITEMS.key()).eventsReceived();
   }
 
   @Test
   void routesEveryEventAsOneItemPerKeyToTheTypesQueue() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> queue = queues.register(ITEMS, 0);
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key(), 0);
     source.put(Item.of("a", "x", "1"));
-    factory.informerFor(Item.class, InformerOptions.defaults());
+    factory.informerFor(ITEMS, InformerOptions.defaults());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(5)).allSynced()).isTrue();
-    await().until(() -> source.watches().size() == 1);
-    source.lastWatch().send(WatchEvent.modified(Item.of("a", "x", "2")));
-    source.lastWatch().send(WatchEvent.added(Item.of("a", "y", "3")));
-    source.lastWatch().send(WatchEvent.deleted(Item.of("a", "y", "4")));
-    await().until(() -> factory.registered().get(ITEMS).eventsReceived() == 4);
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    FakeSource.Watch watch = source.lastWatch();
+    watch.send(WatchEvent.modified(Item.of("a", "x", "2")));
+    watch.send(WatchEvent.added(Item.of("a", "y", "3")));
+    watch.send(WatchEvent.deleted(Item.of("a", "y", "4")));
+    await().until(() -> eventsReceived() == 4);
     assertThat(drain(queue)).containsExactlyInAnyOrder(item("a", "x"), item("a", "y"));
-    assertThat(drain(queues.defaultQueue())).isEmpty();
+    assertThat(drain(fixture.queues.defaultQueue())).isEmpty();
+    assertThat(status(factory, ITEMS.key()).enqueued()).isEqualTo(4);
   }
 
   @Test
   void aTypeWithoutItsOwnQueueGoesToTheDefaultQueue() throws InterruptedException {
     source.put(Item.of("a", "x", "1"));
-    factory.informerFor(Item.class, InformerOptions.defaults());
+    factory.informerFor(ITEMS, InformerOptions.defaults());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(5)).allSynced()).isTrue();
-    assertThat(drain(queues.defaultQueue())).containsExactly(item("a", "x"));
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    assertThat(drain(fixture.queues.defaultQueue())).containsExactly(item("a", "x"));
+    assertThat(status(factory, ITEMS.key()).queue()).isEqualTo(fixture.queues.defaultQueue().name());
+  }
+
+  @Test
+  void theOptionsQueueWinsOverTheRegistrysQueue() throws InterruptedException {
+    PriorityWorkQueue<QueueItem> registered = fixture.queues.register(ITEMS.key(), 0);
+    PriorityWorkQueue<QueueItem> own = fixture.queues.register(TypeKey.of("example.io", "v1", "Own"), 0);
+    source.put(Item.of("a", "x", "1"));
+    factory.informerFor(ITEMS, InformerOptions.builder().queue(own).build());
+    factory.start();
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    assertThat(drain(own)).containsExactly(item("a", "x"));
+    assertThat(drain(registered)).isEmpty();
   }
 
   @Test
   void aDeleteSeenOnlyThroughARelistIsRouted() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> queue = queues.register(ITEMS, 0);
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key(), 0);
     source.put(Item.of("a", "gone", "1"));
-    factory.informerFor(Item.class, InformerOptions.defaults());
+    factory.informerFor(ITEMS, InformerOptions.defaults());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(5)).allSynced()).isTrue();
-    await().until(() -> source.watches().size() == 1);
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    FakeSource.Watch watch = source.lastWatch();
     assertThat(drain(queue)).containsExactly(item("a", "gone"));
     source.remove("a/gone");
-    source.lastWatch().end(new ExpiredException("gone"));
-    clock.advance(Duration.ofSeconds(30));
-    await().until(() -> factory.registered().get(ITEMS).eventsReceived() == 2);
+    watch.end(new ExpiredException("gone"));
+    fixture.clock.advance(Duration.ofSeconds(30));
+    await().until(() -> eventsReceived() == 2);
     assertThat(drain(queue)).containsExactly(item("a", "gone"));
   }
 
   @Test
   void aSingleExactAllowedNamespaceScopesTheListAndWatch() throws InterruptedException {
-    factory.informerFor(Item.class, InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("prod")).build());
+    factory.informerFor(ITEMS, InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("prod")).build());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(5)).allSynced()).isTrue();
-    await().until(() -> source.watches().size() == 1);
-    assertThat(source.lists()).allSatisfy(r -> assertThat(r.selection().namespace()).isEqualTo("prod"));
-    assertThat(source.lastWatch().request.selection().namespace()).isEqualTo("prod");
-    assertThat(factory.registered().get(ITEMS).tier()).isEqualTo(1);
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    FakeSource prod = fixture.backend.source(ITEMS, "prod");
+    assertThat(prod.lastWatch().request.selection().namespace()).isEqualTo("prod");
+    assertThat(prod.lists()).isNotEmpty().allSatisfy(r -> assertThat(r.selection().namespace()).isEqualTo("prod"));
+    assertThat(source.lists()).as("nothing is listed across namespaces").isEmpty();
+    assertThat(status(factory, ITEMS.key()).tier()).isEqualTo(1);
   }
 
   @Test
-  void tierTwoDropsDisallowedNamespacesBeforeAnyQueueAndCountsThemByReason() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> queue = queues.register(ITEMS, 0);
-    factory.informerFor(Item.class, InformerOptions.builder()
+  void tierTwoDropsDisallowedNamespacesBeforeAnyQueueAndRestrictedWins() throws InterruptedException {
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key(), 0);
+    factory.informerFor(ITEMS, InformerOptions.builder()
         .namespaceFilter(NamespaceFilter.of(List.of("team-*"), List.of("team-secret"))).build());
     factory.start();
-    await().until(() -> source.watches().size() == 1);
-    assertThat(source.lastWatch().request.selection().namespace()).isNull();
-    source.lastWatch().send(WatchEvent.added(Item.of("team-a", "x", "2")));
-    source.lastWatch().send(WatchEvent.added(Item.of("team-secret", "y", "3")));
-    source.lastWatch().send(WatchEvent.added(Item.of("other", "z", "4")));
-    source.lastWatch().send(WatchEvent.added(Item.of("", "no-ns", "5")));
-    await().until(() -> factory.registered().get(ITEMS).eventsReceived() == 4);
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    FakeSource.Watch watch = source.lastWatch();
+    assertThat(watch.request.selection().namespace()).as("all namespaces").isEmpty();
+    watch.send(WatchEvent.added(Item.of("team-a", "x", "2")));
+    watch.send(WatchEvent.added(Item.of("team-secret", "y", "3")));
+    watch.send(WatchEvent.added(Item.of("other", "z", "4")));
+    watch.send(WatchEvent.added(Item.of("", "no-ns", "5")));
+    await().until(() -> eventsReceived() == 4);
     assertThat(drain(queue)).containsExactly(item("team-a", "x"));
-    InformerEntry entry = factory.registered().get(ITEMS);
-    assertThat(entry.droppedByFilter()).containsEntry("restricted", 1L).containsEntry("not-allowed", 1L)
-        .containsEntry("no-namespace", 1L);
-    assertThat(entry.tier()).isEqualTo(2);
+    TypeStatus status = status(factory, ITEMS.key());
+    assertThat(status.droppedByFilter()).containsEntry(DropReason.RESTRICTED, 1L).containsEntry(DropReason.NOT_ALLOWED, 1L)
+        .containsEntry(DropReason.NO_NAMESPACE, 1L).containsEntry(DropReason.ENQUEUE_FILTER, 0L);
+    assertThat(status.droppedTotal()).isEqualTo(3);
+    assertThat(status.tier()).isEqualTo(2);
   }
 
   @Test
-  void namespaceRulesForAClusterScopedTypeAreRejected() {
-    types.register(ITEMS, Scope.CLUSTER);
-    assertThatThrownBy(() -> factory.informerFor(Item.class,
-        InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("prod")).build()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cluster-scoped");
-    assertThat(factory.registered()).isEmpty();
+  void everyEventOfAClusterScopedTypePassesWithAClusterScopedKey() throws InterruptedException {
+    ObjectType<Item> nodes = FakeBackend.NODES;
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(nodes.key(), 0);
+    fixture.backend.source(nodes).put(Item.of("", "node-1", "1"));
+    factory.informerFor(nodes, InformerOptions.defaults());
+    factory.start();
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    assertThat(drain(queue)).containsExactly(new QueueItem(nodes.key(), ObjectKey.clusterScoped("node-1")));
+    assertThat(status(factory, nodes.key()).tier()).isZero();
+    assertThat(status(factory, nodes.key()).droppedTotal()).isZero();
   }
 
   @Test
   void aMissingTypeIsNotRunNorWaitedForAndActivatesWhenItAppears() throws InterruptedException {
-    source.setInstalled(false);
-    SharedIndexInformer<Item> informer = factory.informerFor(Item.class, InformerOptions.builder().name("Item").build());
-    assertThat(factory.isMissing(ITEMS)).isTrue();
+    fixture.backend.setPresence(ITEMS.key(), TypePresence.absent("no such kind"));
+    SharedIndexInformer<Item> informer = factory.informerFor(ITEMS, InformerOptions.builder().name("Item").build());
+    assertThat(factory.isMissing(ITEMS.key())).isTrue();
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofMillis(10)).synced()).isEmpty();
-    assertThat(informer.state().name()).isEqualTo("NEW");
+    assertThat(factory.waitForCacheSync(Duration.ofMillis(10))).as("missing types are not waited for").isTrue();
+    assertThat(informer.state()).isEqualTo(InformerState.NEW);
     assertThat(factory.status()).isEqualTo("Item(not synced)");
-    source.setInstalled(true);
-    await().until(() -> advanced(Duration.ofSeconds(10)) && !factory.isMissing(ITEMS));
-    assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();
+    assertThat(status(factory, ITEMS.key()).missing()).isTrue();
+    assertThat(status(factory, ITEMS.key()).presence()).isEqualTo("no such kind");
+    assertThat(factory.missing()).containsOnlyKeys(ITEMS.key());
+
+    fixture.backend.setPresence(ITEMS.key(), TypePresence.present(Scope.NAMESPACED));
+    await().until(() -> fixture.advanced(CHECK_EVERY) && !factory.isMissing(ITEMS.key()));
+
+    assertThat(informer.waitForCacheSync(WAIT)).isTrue();
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
     assertThat(factory.status()).isEqualTo("Item(synced)");
+    assertThat(factory.missing()).isEmpty();
+  }
+
+  @Test
+  void aMissingTypeActivatesAtOnceOnTheTypeAddedSignal() throws InterruptedException {
+    fixture.backend.setPresence(ITEMS.key(), TypePresence.absent("no such kind"));
+    SharedIndexInformer<Item> informer = factory.informerFor(ITEMS, InformerOptions.defaults());
+    factory.start();
+    fixture.backend.setPresence(ITEMS.key(), TypePresence.present(Scope.NAMESPACED));
+
+    fixture.backend.fireTypeAdded(ITEMS.key());
+    fixture.clock.runDue();
+
+    await().until(() -> !factory.isMissing(ITEMS.key()));
+    assertThat(informer.waitForCacheSync(WAIT)).isTrue();
   }
 
   @Test
   void aTypeThatVanishesAtRuntimeGoesBackToMissing() throws InterruptedException {
-    factory.informerFor(Item.class, InformerOptions.defaults());
+    factory.informerFor(ITEMS, InformerOptions.defaults());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(5)).allSynced()).isTrue();
-    await().until(() -> source.watches().size() == 1);
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+    FakeSource.Watch watch = source.lastWatch();
+    fixture.backend.setPresence(ITEMS.key(), TypePresence.absent("no such kind"));
     source.setInstalled(false);
-    source.lastWatch().end(new ExpiredException("gone"));
-    await().until(() -> advanced(Duration.ofSeconds(2)) && factory.isMissing(ITEMS));
-    assertThat(factory.missing()).containsOnlyKeys(ITEMS);
+    watch.end(new ExpiredException("gone"));
+    await().until(() -> fixture.advanced(Duration.ofSeconds(2)) && factory.isMissing(ITEMS.key()));
+    assertThat(factory.missing()).containsOnlyKeys(ITEMS.key());
+    assertThat(factory.registered().get(ITEMS.key()).runState()).as("it keeps retrying")
+        .isEqualTo(MapEntry.RunState.RUNNING);
+  }
+
+  @Test
+  void typesMarkedMissingBeforeStartWaitUntilDeclaredPresent() throws InterruptedException {
+    SharedIndexInformer<Item> informer = factory.informerFor(ITEMS, InformerOptions.defaults());
+    assertThatThrownBy(() -> factory.setMissingOnStartup(Set.of(TypeKey.of("", "v1", "Secret"))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not registered");
+    factory.setMissingOnStartup(Set.of(ITEMS.key()));
+    factory.start();
+    assertThat(factory.isMissing(ITEMS.key())).isTrue();
+    assertThat(informer.state()).isEqualTo(InformerState.NEW);
+
+    factory.removeMissing(ITEMS.key());
+
+    assertThat(factory.isMissing(ITEMS.key())).isFalse();
+    assertThat(informer.waitForCacheSync(WAIT)).isTrue();
   }
 
   @Test
   void lifecycleMisusesAreClearErrors() throws InterruptedException {
+    factory.informerFor(ITEMS, InformerOptions.defaults());
     factory.start();
     assertThatThrownBy(factory::start).isInstanceOf(IllegalStateException.class).hasMessage("factory already started");
     assertThat(factory.isReady()).isTrue();
-    assertThat(factory.shutdown(Duration.ofSeconds(5))).isTrue();
-    assertThat(factory.shutdown(Duration.ofSeconds(5))).isTrue();
+    assertThatThrownBy(() -> factory.setMissingOnStartup(Set.of(ITEMS.key()))).isInstanceOf(IllegalStateException.class);
+    assertThat(factory.stop(WAIT)).isTrue();
+    assertThat(factory.stop(WAIT)).isTrue();
     assertThat(factory.isReady()).isFalse();
     assertThatThrownBy(factory::start).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("factory has been shut down and cannot be restarted");
-    assertThatThrownBy(() -> factory.informerFor(Item.class, InformerOptions.defaults()))
+        .hasMessageContaining("factory has been stopped and cannot be restarted");
+    assertThatThrownBy(() -> factory.informerFor(ITEMS, InformerOptions.defaults()))
         .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> factory.setMissingOnStartup(Set.of(ITEMS))).isInstanceOf(IllegalStateException.class);
   }
 
   @Test
   void theFirstRegistrationWinsAndALaterDifferentOneIsReported() {
-    SharedIndexInformer<Item> first = factory.informerFor(Item.class, InformerOptions.builder().name("first").build());
-    SharedIndexInformer<Item> second = factory.informerFor(Item.class, InformerOptions.builder().name("second").build());
+    SharedIndexInformer<Item> first = factory.informerFor(ITEMS, InformerOptions.builder().name("first").build());
+    SharedIndexInformer<Item> second = factory.informerFor(ITEMS, InformerOptions.builder().name("second").build());
     assertThat(second).isSameAs(first);
-    assertThat(factory.registered().get(ITEMS).name()).isEqualTo("first");
-    assertThat(factory.registered().get(ITEMS).conflicts()).hasSize(1);
-    assertThat(factory.statuses().get(0).conflicts()).hasSize(1);
+    assertThat(first.name()).isEqualTo("first");
+    assertThat(status(factory, ITEMS.key()).name()).isEqualTo("first");
+    assertThat(status(factory, ITEMS.key()).conflicts()).singleElement().asString().contains("name=second");
+    assertThat(factory.registered()).containsOnlyKeys(ITEMS.key());
+    assertThat(fixture.backend.calls()).hasSize(1);
+  }
+
+  @Test
+  void aTypedClassIsRegisteredAsTheBackendsTypeForIt() {
+    fixture.backend.typed(ITEMS);
+    SharedIndexInformer<Item> byClass = factory.informerFor(Item.class, InformerOptions.defaults());
+    assertThat(factory.informerFor(ITEMS, InformerOptions.defaults())).isSameAs(byClass);
+    assertThat(factory.registered().get(ITEMS.key()).type()).isEqualTo(ITEMS);
+  }
+
+  @Test
+  void statusDescribesEachTypeForHealthEndpoints() throws InterruptedException {
+    fixture.queues.register(ITEMS.key(), 0);
+    source.put(Item.of("a", "x", "1"));
+    source.put(Item.of("a", "y", "1"));
+    factory.informerFor(ITEMS, InformerOptions.builder().name("items").build());
+    factory.start();
+    assertThat(factory.waitForCacheSync(WAIT)).isTrue();
+
+    TypeStatus status = status(factory, ITEMS.key());
+    assertThat(status.name()).isEqualTo("items");
+    assertThat(status.synced()).isTrue();
+    assertThat(status.missing()).isFalse();
+    assertThat(status.state()).isEqualTo(InformerState.WATCHING);
+    assertThat(status.cacheSize()).isEqualTo(2);
+    assertThat(status.lastResourceVersion()).isEqualTo("1");
+    assertThat(status.eventsReceived()).isEqualTo(2);
+    assertThat(status.queueDepth()).isEqualTo(2);
+    assertThat(status.namespaces()).isEqualTo("all namespaces");
+    assertThat(status.conflicts()).isEmpty();
+    assertThat(factory.status()).isEqualTo("items(synced)");
   }
 
   @Test
   void waitingWithNothingToWaitForSucceedsAtOnce() throws InterruptedException {
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ZERO).allSynced()).isTrue();
-  }
-
-  @Test
-  void missingTypeChecksDefaultToTheSeedsCorrectedTiming() {
-    assertThat(MissingTypeChecks.DEFAULT.interval()).isEqualTo(Duration.ofSeconds(90));
-    assertThat(MissingTypeChecks.DEFAULT.initialBackoff()).isEqualTo(Duration.ofSeconds(5));
-    assertThat(MissingTypeChecks.DEFAULT.factor()).isEqualTo(2.0);
-    assertThat(MissingTypeChecks.DEFAULT.maxBackoff()).isEqualTo(Duration.ofMinutes(5));
-  }
-
-  /** Advances the manual clock (running the timers it makes due); returns true, for use in conditions. */
-  private boolean advanced(Duration step) {
-    clock.advance(step);
-    return true;
+    assertThat(factory.waitForCacheSync(Duration.ZERO)).isTrue();
   }
 }

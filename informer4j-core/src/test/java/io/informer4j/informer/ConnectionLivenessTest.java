@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class ConnectionLivenessTest extends InformerTestSupport {
 
-  private FakeSource.Watch startWatching(InformerBuilder<Item> builder) throws InterruptedException {
+  private FakeSource.Watch startWatching(SharedIndexInformer.Builder<Item> builder) throws InterruptedException {
     informer = builder.build();
     informer.start();
     assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();

@@ -136,7 +136,7 @@ class InformerDeliveryTest extends InformerTestSupport {
 
   @Test
   void handlerResyncIsAtLeastOneSecondAndLateShortPeriodsAreRaised() throws InterruptedException {
-    informer = fixture.builder().resync(Duration.ofSeconds(10)).build();
+    informer = fixture.builder().resyncPeriod(Duration.ofSeconds(10)).build();
     assertThat(informer.addEventHandler(new RecordingHandler(), HandlerOptions.named("tiny").withResync(Duration.ofMillis(10)))
         .resyncPeriod()).isEqualTo(Duration.ofSeconds(1));
     informer.start();

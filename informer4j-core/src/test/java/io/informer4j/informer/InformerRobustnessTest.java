@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class InformerRobustnessTest extends InformerTestSupport {
 
 
-  private FakeSource.Watch startAndWatch(InformerBuilder<Item> builder) throws InterruptedException {
+  private FakeSource.Watch startAndWatch(SharedIndexInformer.Builder<Item> builder) throws InterruptedException {
     informer = builder.build();
     informer.start();
     assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();

@@ -31,7 +31,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
     source.put(Item.of("ns", "b", "1"));
   }
 
-  private FakeSource.Watch startWatching(InformerBuilder<Item> builder) throws InterruptedException {
+  private FakeSource.Watch startWatching(SharedIndexInformer.Builder<Item> builder) throws InterruptedException {
     informer = builder.build();
     informer.addEventHandler(handler, HandlerOptions.named("recorder"));
     informer.start();

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class WatchListTest extends InformerTestSupport {
 
 
-  private void start(InformerBuilder<Item> builder) {
+  private void start(SharedIndexInformer.Builder<Item> builder) {
     informer = builder.watchList(true).build();
     informer.start();
   }

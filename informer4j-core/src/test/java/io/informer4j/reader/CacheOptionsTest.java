@@ -1,14 +1,13 @@
 package io.informer4j.reader;
 
-import static io.informer4j.reader.ReaderFixture.DEPLOYMENTS;
-import static io.informer4j.reader.ReaderFixture.NODES;
-import static io.informer4j.reader.ReaderFixture.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.source.Selection;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -17,55 +16,60 @@ import org.junit.jupiter.api.Test;
 /** Precedence per type and namespace, then per type, then per namespace, then defaults; namespaces per type. */
 class CacheOptionsTest {
 
+  private static final TypeKey PODS = TypeKey.of("", "v1", "Pod");
+  private static final TypeKey DEPLOYMENTS = TypeKey.of("apps", "v1", "Deployment");
+  private static final TypeKey NODES = TypeKey.of("", "v1", "Node");
+
   private static CacheConfig labels(String selector) {
     return CacheConfig.empty().withLabels(LabelSelector.parse(selector));
   }
 
   private final CacheOptions options = CacheOptions.builder()
-      .defaults(labels("level=default").withSyncPeriod(Duration.ofHours(1)).withUnsafeDisableDeepCopy(true))
+      .defaults(labels("level=default").withResyncPeriod(Duration.ofHours(1)).withUnsafeDisableDeepCopy(true))
       .namespace("a", labels("level=namespace").withFields(FieldSelector.parse("f=namespace")))
       .namespace("b")
-      .byType(PODS, TypeConfig.of(labels("level=type").withSyncPeriod(Duration.ofMinutes(5)))
+      .byType(PODS, TypeConfig.of(labels("level=type").withResyncPeriod(Duration.ofMinutes(5)))
           .withNamespace("a", labels("level=type-namespace"))
           .withNamespace("c"))
       .build();
 
   @Test
   void eachSettingComesFromTheFirstLevelThatSetsIt() {
-    ResolvedConfig podsInA = options.resolve(PODS, "a");
-    assertThat(podsInA.labels()).isEqualTo(LabelSelector.parse("level=type-namespace"));
-    assertThat(podsInA.fields()).isEqualTo(FieldSelector.parse("f=namespace"));
-    assertThat(podsInA.syncPeriod()).isEqualTo(Duration.ofMinutes(5));
-    assertThat(podsInA.unsafeDisableDeepCopy()).isTrue();
+    InformerSpec podsInA = options.resolve(PODS, "a");
+    assertThat(podsInA.selection()).isEqualTo(new Selection("a", LabelSelector.parse("level=type-namespace"),
+        FieldSelector.parse("f=namespace")));
+    assertThat(podsInA.resyncPeriod()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(options.unsafeDisableDeepCopy(PODS, "a")).isTrue();
 
-    ResolvedConfig podsInC = options.resolve(PODS, "c");
-    assertThat(podsInC.labels()).isEqualTo(LabelSelector.parse("level=type"));
-    assertThat(podsInC.fields()).isEqualTo(FieldSelector.everything());
+    InformerSpec podsInC = options.resolve(PODS, "c");
+    assertThat(podsInC.selection().labels()).isEqualTo(LabelSelector.parse("level=type"));
+    assertThat(podsInC.selection().fields()).isEqualTo(FieldSelector.everything());
 
-    ResolvedConfig deploymentsInA = options.resolve(DEPLOYMENTS, "a");
-    assertThat(deploymentsInA.labels()).isEqualTo(LabelSelector.parse("level=namespace"));
-    assertThat(deploymentsInA.syncPeriod()).isEqualTo(Duration.ofHours(1));
+    InformerSpec deploymentsInA = options.resolve(DEPLOYMENTS, "a");
+    assertThat(deploymentsInA.selection().labels()).isEqualTo(LabelSelector.parse("level=namespace"));
+    assertThat(deploymentsInA.resyncPeriod()).isEqualTo(Duration.ofHours(1));
 
-    assertThat(options.resolve(DEPLOYMENTS, "b").labels()).isEqualTo(LabelSelector.parse("level=default"));
+    assertThat(options.resolve(DEPLOYMENTS, "b").selection().labels()).isEqualTo(LabelSelector.parse("level=default"));
   }
 
   @Test
-  void withNothingSetThereAreNoSelectorsNoTransformDeepCopyAndTheBaseResync() {
-    ResolvedConfig config = CacheOptions.defaults().resolve(PODS, "");
-    assertThat(config.labels().isEverything()).isTrue();
-    assertThat(config.fields().isEverything()).isTrue();
-    assertThat(config.transform()).isNull();
-    assertThat(config.unsafeDisableDeepCopy()).isFalse();
-    assertThat(config.syncPeriod()).isNull();
+  void withNothingSetThereAreNoSelectorsNoTransformDeepCopyAndTheMapsResync() {
+    InformerSpec spec = CacheOptions.defaults().resolve(PODS, "");
+    assertThat(spec).isEqualTo(InformerSpec.all());
+    assertThat(spec.selection().isEverything()).isTrue();
+    assertThat(spec.name()).as("named by the map").isNull();
+    assertThat(spec.transform()).isNull();
+    assertThat(spec.resyncPeriod()).as("the map's default").isNull();
+    assertThat(CacheOptions.defaults().unsafeDisableDeepCopy(PODS, "")).isFalse();
   }
 
   @Test
-  void aTypeIsCachedInItsOwnNamespacesElseTheCachesElseEverywhere() {
-    assertThat(options.namespacesOf(PODS, Scope.NAMESPACED)).containsExactly("a", "c");
-    assertThat(options.namespacesOf(DEPLOYMENTS, Scope.NAMESPACED)).containsExactly("a", "b");
-    assertThat(options.namespacesOf(NODES, Scope.CLUSTER)).containsExactly("");
-    assertThat(CacheOptions.defaults().namespacesOf(PODS, Scope.NAMESPACED)).containsExactly("");
-    assertThat(options.allNamespaces()).containsExactly("", "a", "b", "c");
+  void aTypeIsCachedInItsOwnNamespacesElseTheCachesElseTheMapsNamespace() {
+    assertThat(options.namespacesOf(PODS, Scope.NAMESPACED, "")).containsExactly("a", "c");
+    assertThat(options.namespacesOf(DEPLOYMENTS, Scope.NAMESPACED, "")).containsExactly("a", "b");
+    assertThat(options.namespacesOf(NODES, Scope.CLUSTER, "team-a")).containsExactly("");
+    assertThat(CacheOptions.defaults().namespacesOf(PODS, Scope.NAMESPACED, "")).containsExactly("");
+    assertThat(CacheOptions.defaults().namespacesOf(PODS, Scope.NAMESPACED, "team-a")).containsExactly("team-a");
   }
 
   @Test
@@ -78,8 +82,8 @@ class CacheOptionsTest {
   }
 
   @Test
-  void aNegativeSyncPeriodIsRejected() {
-    assertThatThrownBy(() -> CacheConfig.empty().withSyncPeriod(Duration.ofSeconds(-1)))
+  void aNegativeResyncPeriodIsRejected() {
+    assertThatThrownBy(() -> CacheConfig.empty().withResyncPeriod(Duration.ofSeconds(-1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("PT-1S");
   }

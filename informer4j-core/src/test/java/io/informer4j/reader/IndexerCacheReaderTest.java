@@ -1,11 +1,10 @@
 package io.informer4j.reader;
 
-import static io.informer4j.reader.ReaderFixture.COPYING_ADAPTER;
-import static io.informer4j.reader.ReaderFixture.DEPLOYMENTS;
-import static io.informer4j.reader.ReaderFixture.ITEMS;
-import static io.informer4j.reader.ReaderFixture.NODES;
-import static io.informer4j.reader.ReaderFixture.PODS;
 import static io.informer4j.reader.ReaderFixture.item;
+import static io.informer4j.testing.FakeBackend.DEPLOYMENTS;
+import static io.informer4j.testing.FakeBackend.NODES;
+import static io.informer4j.testing.FakeBackend.PODS;
+import static io.informer4j.testing.Item.COPYING_ADAPTER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,8 +14,8 @@ import io.informer4j.meta.FieldRequirement;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.TypeKey;
 import io.informer4j.testing.Item;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +27,8 @@ class IndexerCacheReaderTest {
 
   private final ThreadSafeIndexer<Item> indexer = new ThreadSafeIndexer<>(COPYING_ADAPTER, "test", Map.of());
 
-  private CacheReader<Item> reader(TypeKey type, Scope scope, boolean deepCopyDisabled) {
-    return new IndexerCacheReader<>(type, scope, ITEMS, indexer, deepCopyDisabled);
+  private CacheReader<Item> reader(ObjectType<Item> type, Scope scope, boolean deepCopyDisabled) {
+    return new IndexerCacheReader<>(type, scope, indexer, deepCopyDisabled);
   }
 
   private CacheReader<Item> pods() {
@@ -81,7 +80,7 @@ class IndexerCacheReaderTest {
           assertThat(e.kind()).isEqualTo("Pod");
           assertThat(e.namespace()).isEqualTo("a");
           assertThat(e.name()).isEqualTo("missing");
-          assertThat(e.type()).isEqualTo(PODS);
+          assertThat(e.type()).isEqualTo(PODS.key());
         })
         .hasMessage("Pod \"missing\" not found");
     assertThatThrownBy(() -> reader(DEPLOYMENTS, Scope.NAMESPACED, false).get(ObjectKey.of("a", "web")))
@@ -198,7 +197,7 @@ class IndexerCacheReaderTest {
       assertThatThrownBy(() -> pods().list(ListOptions.all().withFields(FieldSelector.parse(selector))))
           .isInstanceOf(UnsupportedFieldSelectorException.class)
           .hasMessageContaining("non-exact field matches are not supported by the cache")
-          .hasMessageContaining(PODS.toString());
+          .hasMessageContaining(PODS.key().toString());
     }
   }
 
@@ -215,7 +214,7 @@ class IndexerCacheReaderTest {
     assertThatThrownBy(() -> pods().list(ListOptions.all().withFields(FieldSelector.equal("spec.nodeName", "n"))))
         .isInstanceOfSatisfying(MissingIndexException.class, e -> assertThat(e.field()).isEqualTo("spec.nodeName"))
         .hasMessageContaining("Index with name field:spec.nodeName does not exist")
-        .hasMessageContaining(PODS.toString());
+        .hasMessageContaining(PODS.key().toString());
     assertThatThrownBy(() -> pods().list(ListOptions.all().withFields(FieldSelector.of(List.of(
         FieldRequirement.equal("data", "n"), FieldRequirement.equal("spec.other", "v"))))))
         .isInstanceOf(MissingIndexException.class)

@@ -1,9 +1,8 @@
 package io.informer4j.reader;
 
-import static io.informer4j.reader.ReaderFixture.DEPLOYMENTS;
-import static io.informer4j.reader.ReaderFixture.ITEMS;
-import static io.informer4j.reader.ReaderFixture.NODES;
-import static io.informer4j.reader.ReaderFixture.PODS;
+import static io.informer4j.testing.FakeBackend.DEPLOYMENTS;
+import static io.informer4j.testing.FakeBackend.NODES;
+import static io.informer4j.testing.FakeBackend.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -11,8 +10,13 @@ import static org.awaitility.Awaitility.await;
 import io.informer4j.informer.InformerState;
 import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
+import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.meta.UnknownTypeException;
+import io.informer4j.source.Backend;
+import io.informer4j.source.Selection;
+import io.informer4j.source.TypePresence;
 import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.Item;
 import java.time.Duration;
@@ -25,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Lazy creation, blocking until synced, races, failing factories, scope per type and representations. */
+/** Lazy creation, blocking until synced, races, failing backends, scope per type and representations. */
 class InformersMapGetTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
@@ -43,148 +47,155 @@ class InformersMapGetTest {
     fixture.close();
   }
 
-  @Test
-  void getBeforeStartRegistersWithoutBlockingAndStartStartsIt() {
+  /** Serves pods through a source whose lists wait for the test. */
+  private GatedSource<Item> slowPods() {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = fixture.map((type, ns, registry, rep) -> slow).build();
+    fixture.backend.serve(PODS, slow);
+    return slow;
+  }
 
-    MapLookup<Item> lookup = map.get(PODS, ITEMS, Duration.ZERO);
+  @Test
+  void getBeforeStartRegistersWithoutBlockingAndStartStartsIt() throws InterruptedException {
+    GatedSource<Item> slow = slowPods();
+    map = fixture.map().build();
 
-    assertThat(lookup.started()).isFalse();
-    assertThat(lookup.entry().informer().state()).isEqualTo(InformerState.NEW);
-    assertThat(lookup.entry().informer().indexer().size()).isZero();
-    assertThat(map.find(PODS, ITEMS)).contains(lookup.entry());
+    MapEntry<Item> entry = map.get(PODS, Duration.ZERO);
+
+    assertThat(entry.runState()).isEqualTo(MapEntry.RunState.NEW);
+    assertThat(entry.informer().state()).isEqualTo(InformerState.NEW);
+    assertThat(entry.informer().indexer().size()).isZero();
+    assertThat(map.find(PODS, Selection.all())).contains(entry);
     map.start();
-    assertThat(lookup.entry().informer().state()).isNotEqualTo(InformerState.NEW);
+    assertThat(entry.runState()).isEqualTo(MapEntry.RunState.RUNNING);
+    assertThat(entry.informer().state()).isNotEqualTo(InformerState.NEW);
     slow.open();
     assertThat(map.waitForCacheSync(WAIT)).isTrue();
   }
 
   @Test
   void getAfterStartBlocksUntilSyncedAndAShortDeadlineIsATimeoutNotANotFound() throws Exception {
-    FakeSource pods = fixture.source(PODS, "");
-    pods.put(Item.of("a", "x", "1"));
-    GatedSource<Item> slow = new GatedSource<>(pods);
-    map = fixture.map((type, ns, registry, rep) -> slow).build();
+    fixture.source(PODS, "").put(Item.of("a", "x", "1"));
+    GatedSource<Item> slow = slowPods();
+    map = fixture.map().build();
     map.start();
 
-    assertThatThrownBy(() -> map.get(PODS, ITEMS, Duration.ofMillis(50)))
+    assertThatThrownBy(() -> map.get(PODS, Duration.ofMillis(50)))
         .isInstanceOf(CacheTimeoutException.class)
         .isNotInstanceOf(NotFoundException.class)
-        .hasMessage("Timeout: failed waiting for /v1, Kind=Pod " + ITEMS + " Informer to sync");
+        .hasMessage("Timeout: failed waiting for /v1, Kind=Pod as Item Informer to sync");
 
-    Future<MapLookup<Item>> blocked = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
+    Future<MapEntry<Item>> blocked = threads.submit(() -> map.get(PODS, WAIT));
     assertThat(slow.listing.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(blocked).isNotDone();
     slow.open();
-    MapLookup<Item> lookup = blocked.get(10, TimeUnit.SECONDS);
-    assertThat(lookup.started()).isTrue();
-    assertThat(lookup.entry().informer().hasSynced()).isTrue();
-    assertThat(lookup.entry().reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
+    MapEntry<Item> entry = blocked.get(10, TimeUnit.SECONDS);
+    assertThat(entry.runState()).isEqualTo(MapEntry.RunState.RUNNING);
+    assertThat(entry.informer().hasSynced()).isTrue();
+    assertThat(entry.reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
   }
 
   @Test
   void getWithoutBlockingReturnsAnUnsyncedEntryAtOnce() {
-    GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = fixture.map((type, ns, registry, rep) -> slow).build();
+    GatedSource<Item> slow = slowPods();
+    map = fixture.map().build();
     map.start();
 
-    MapLookup<Item> lookup = map.get(PODS, ITEMS, false, Duration.ZERO);
+    MapEntry<Item> entry = map.get(PODS, "", false, Duration.ZERO);
 
-    assertThat(lookup.started()).isTrue();
-    assertThat(lookup.entry().informer().hasSynced()).isFalse();
+    assertThat(entry.runState()).isEqualTo(MapEntry.RunState.RUNNING);
+    assertThat(entry.informer().hasSynced()).isFalse();
     slow.open();
   }
 
   @Test
-  void twoThreadsRacingGetShareOneInformerAndOneFactoryCall() throws Exception {
-    BlockingFactory factory = new BlockingFactory(type -> true, fixture.factory());
-    map = fixture.map(factory).build();
+  void twoThreadsRacingGetShareOneInformerAndOneBackendCall() throws Exception {
+    BlockingBackend backend = new BlockingBackend(type -> true, fixture.backend);
+    map = fixture.map(backend).build();
     map.start();
 
-    Future<MapLookup<Item>> first = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
-    assertThat(factory.awaitEntered()).isTrue();
-    Future<MapLookup<Item>> second = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
+    Future<MapEntry<Item>> first = threads.submit(() -> map.get(PODS, WAIT));
+    assertThat(backend.awaitEntered()).isTrue();
+    Future<MapEntry<Item>> second = threads.submit(() -> map.get(PODS, WAIT));
     await().until(() -> ReaderFixture.someThreadWaitsIn("awaitCreation"));
-    factory.release();
+    backend.release();
 
-    assertThat(first.get(10, TimeUnit.SECONDS).entry()).isSameAs(second.get(10, TimeUnit.SECONDS).entry());
-    assertThat(factory.calls).hasValue(1);
+    assertThat(first.get(10, TimeUnit.SECONDS)).isSameAs(second.get(10, TimeUnit.SECONDS));
+    assertThat(backend.calls).hasValue(1);
     assertThat(map.entries()).hasSize(1);
   }
 
   @Test
-  void aSlowFactoryForOneTypeDoesNotBlockAnotherType() throws Exception {
-    BlockingFactory factory = new BlockingFactory(DEPLOYMENTS::equals, fixture.factory());
-    map = fixture.map(factory).build();
+  void aSlowBackendCallForOneTypeDoesNotBlockAnotherType() throws Exception {
+    BlockingBackend backend = new BlockingBackend(DEPLOYMENTS.key()::equals, fixture.backend);
+    map = fixture.map(backend).build();
     map.start();
 
-    Future<MapLookup<Item>> deployments = threads.submit(() -> map.get(DEPLOYMENTS, ITEMS, WAIT));
-    assertThat(factory.awaitEntered()).isTrue();
-    assertThat(map.get(PODS, ITEMS, WAIT).entry().informer().hasSynced()).isTrue();
+    Future<MapEntry<Item>> deployments = threads.submit(() -> map.get(DEPLOYMENTS, WAIT));
+    assertThat(backend.awaitEntered()).isTrue();
+    assertThat(map.get(PODS, WAIT).informer().hasSynced()).isTrue();
     assertThat(deployments).isNotDone();
-    factory.release();
-    assertThat(deployments.get(10, TimeUnit.SECONDS).started()).isTrue();
+    backend.release();
+    assertThat(deployments.get(10, TimeUnit.SECONDS).runState()).isEqualTo(MapEntry.RunState.RUNNING);
   }
 
   @Test
-  void aFailingFactoryRegistersNothingAndALaterGetTriesAgain() {
+  void aFailingBackendRegistersNothingAndALaterGetTriesAgain() {
     AtomicInteger calls = new AtomicInteger();
-    map = fixture.map((type, ns, registry, rep) -> {
+    map = fixture.map(Backend.of(fixture.backend.types(), type -> {
       if (calls.incrementAndGet() == 1) {
         throw new IllegalStateException("backend unreachable");
       }
-      return fixture.source(type, ns);
-    }).build();
+      return fixture.backend.listerWatcher(type);
+    })).build();
 
-    assertThatThrownBy(() -> map.get(PODS, ITEMS, WAIT)).hasMessage("backend unreachable");
-    assertThat(map.find(PODS, ITEMS)).isEmpty();
+    assertThatThrownBy(() -> map.get(PODS, WAIT)).hasMessage("backend unreachable");
+    assertThat(map.find(PODS, Selection.all())).isEmpty();
     assertThat(map.entries()).isEmpty();
 
-    assertThat(map.get(PODS, ITEMS, WAIT).entry()).isNotNull();
+    assertThat(map.get(PODS, WAIT)).isNotNull();
     assertThat(calls).hasValue(2);
   }
 
   @Test
-  void aFactoryReturningNullIsAClearErrorAndRegistersNothing() {
-    map = fixture.map((type, ns, registry, rep) -> null).build();
-    assertThatThrownBy(() -> map.get(PODS, ITEMS, WAIT))
+  void aBackendReturningNoSourceIsAClearErrorAndRegistersNothing() {
+    map = fixture.map(Backend.of(fixture.backend.types(), type -> null)).build();
+    assertThatThrownBy(() -> map.get(PODS, WAIT))
         .isInstanceOf(NullPointerException.class)
-        .hasMessageContaining("factory returned null for /v1, Kind=Pod");
+        .hasMessageContaining("no source for /v1, Kind=Pod as Item");
     assertThat(map.entries()).isEmpty();
   }
 
   @Test
-  void racingCallersOfAFailingFactoryAllSeeTheError() throws Exception {
-    BlockingFactory factory = new BlockingFactory(type -> true, (type, ns, registry, rep) -> {
+  void racingCallersOfAFailingBackendAllSeeTheError() throws Exception {
+    BlockingBackend backend = new BlockingBackend(type -> true, Backend.of(fixture.backend.types(), type -> {
       throw new IllegalStateException("no such API");
-    });
-    map = fixture.map(factory).build();
+    }));
+    map = fixture.map(backend).build();
 
-    Future<MapLookup<Item>> first = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
-    assertThat(factory.awaitEntered()).isTrue();
-    Future<MapLookup<Item>> second = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
+    Future<MapEntry<Item>> first = threads.submit(() -> map.get(PODS, WAIT));
+    assertThat(backend.awaitEntered()).isTrue();
+    Future<MapEntry<Item>> second = threads.submit(() -> map.get(PODS, WAIT));
     await().until(() -> ReaderFixture.someThreadWaitsIn("awaitCreation"));
-    factory.release();
+    backend.release();
 
     assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS)).hasRootCauseMessage("no such API");
     assertThatThrownBy(() -> second.get(10, TimeUnit.SECONDS)).hasRootCauseMessage("no such API");
-    assertThat(factory.calls).hasValue(1);
+    assertThat(backend.calls).hasValue(1);
     assertThat(map.entries()).isEmpty();
   }
 
   @Test
   void waitingForAnotherCallersCreationHonoursTheDeadline() throws Exception {
-    BlockingFactory factory = new BlockingFactory(type -> true, fixture.factory());
-    map = fixture.map(factory).build();
+    BlockingBackend backend = new BlockingBackend(type -> true, fixture.backend);
+    map = fixture.map(backend).build();
 
-    Future<MapLookup<Item>> creator = threads.submit(() -> map.get(PODS, ITEMS, WAIT));
-    assertThat(factory.awaitEntered()).isTrue();
-    assertThatThrownBy(() -> map.get(PODS, ITEMS, Duration.ofMillis(20)))
+    Future<MapEntry<Item>> creator = threads.submit(() -> map.get(PODS, WAIT));
+    assertThat(backend.awaitEntered()).isTrue();
+    assertThatThrownBy(() -> map.get(PODS, Duration.ofMillis(20)))
         .isInstanceOf(CacheTimeoutException.class)
         .hasMessageContaining("to be created");
-    factory.release();
-    assertThat(creator.get(10, TimeUnit.SECONDS).entry()).isNotNull();
+    backend.release();
+    assertThat(creator.get(10, TimeUnit.SECONDS)).isNotNull();
   }
 
   @Test
@@ -195,73 +206,92 @@ class InformersMapGetTest {
     map.start();
 
     assertThat(map.namespace()).isEmpty();
-    assertThat(map.get(PODS, ITEMS, WAIT).entry().reader().get(ObjectKey.of("a", "x")).key()).isEqualTo("a/x");
-    MapEntry<Item> nodes = map.get(NODES, ITEMS, WAIT).entry();
+    assertThat(map.get(PODS, WAIT).reader().get(ObjectKey.of("a", "x")).key()).isEqualTo("a/x");
+    MapEntry<Item> nodes = map.get(NODES, WAIT);
     assertThat(nodes.reader().get(ObjectKey.of("a", "node-1")).key()).isEqualTo("node-1");
-    assertThat(nodes.scope()).isEqualTo(io.informer4j.meta.Scope.CLUSTER);
+    assertThat(nodes.scope()).isEqualTo(Scope.CLUSTER);
   }
 
   @Test
   void aClusterScopedTypeInANamespacedMapIsWatchedClusterWide() {
     map = fixture.map().namespace("team-a").build();
-    assertThat(map.get(NODES, ITEMS, WAIT).entry().namespace()).isEmpty();
-    assertThat(map.get(PODS, ITEMS, WAIT).entry().namespace()).isEqualTo("team-a");
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Node||Item", "/v1, Kind=Pod|team-a|Item");
+    assertThat(map.get(NODES, WAIT).selection().namespace()).isEmpty();
+    assertThat(map.get(PODS, WAIT).selection().namespace()).isEqualTo("team-a");
+    assertThat(map.get(NODES, "team-b", false, WAIT)).as("one informer, whatever namespace is asked for")
+        .isSameAs(map.get(NODES, WAIT));
+    assertThat(fixture.backend.calls()).containsExactly("/v1, Kind=Node as node", "/v1, Kind=Pod as Item");
+  }
+
+  @Test
+  void aScopeUnknownToTheRegistryComesFromDiscovery() {
+    TypeKey volumes = TypeKey.of("", "v1", "PersistentVolume");
+    fixture.backend.setPresence(volumes, TypePresence.present(Scope.CLUSTER));
+    ObjectType<Item> type = ObjectType.of(volumes, Item.class, Item.COPYING_ADAPTER);
+    map = fixture.map().namespace("team-a").build();
+
+    MapEntry<Item> entry = map.get(type, WAIT);
+
+    assertThat(entry.scope()).isEqualTo(Scope.CLUSTER);
+    assertThat(entry.selection().namespace()).isEmpty();
   }
 
   @Test
   void twoRepresentationsOfOneTypeGetTheirOwnInformers() {
-    Representation<Item> metadata = Representation.of("metadata", Item.class, Item.ADAPTER);
-    fixture.source(PODS, "").put(Item.of("a", "x", "1"));
+    ObjectType<Item> metadata = ObjectType.of(PODS.key(), "metadata", Item.class, Item.COPYING_ADAPTER);
+    fixture.source(metadata, "").put(Item.of("a", "x", "1"));
     map = fixture.map().build();
     map.start();
 
-    MapEntry<Item> typed = map.get(PODS, ITEMS, WAIT).entry();
-    MapEntry<Item> other = map.get(PODS, metadata, WAIT).entry();
+    MapEntry<Item> typed = map.get(PODS, WAIT);
+    MapEntry<Item> other = map.get(metadata, WAIT);
 
     assertThat(typed.informer()).isNotSameAs(other.informer());
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod||Item", "/v1, Kind=Pod||metadata");
+    assertThat(fixture.backend.calls()).containsExactly("/v1, Kind=Pod as Item", "/v1, Kind=Pod as metadata");
     assertThat(other.reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
     assertThat(map.entries()).hasSize(2);
-    assertThat(map.find(PODS, metadata)).contains(other);
+    assertThat(map.find(metadata, Selection.all())).contains(other);
+    assertThat(map.entriesOf(PODS)).containsExactly(typed);
   }
 
   @Test
-  void aRepresentationRegisteredForAnotherTypeIsATypeMismatchNamingBoth() {
-    fixture.registry.register(PODS, io.informer4j.meta.Scope.NAMESPACED, Item.class);
+  void aClassRegisteredForAnotherTypeIsATypeMismatchNamingBoth() {
+    fixture.backend.typed(PODS);
     map = fixture.map().build();
 
-    assertThatThrownBy(() -> map.get(DEPLOYMENTS, ITEMS, WAIT))
+    assertThatThrownBy(() -> map.get(DEPLOYMENTS, WAIT))
         .isInstanceOf(TypeMismatchException.class)
         .hasMessageContaining("apps/v1, Kind=Deployment")
         .hasMessageContaining("/v1, Kind=Pod");
-    assertThat(map.get(ITEMS, WAIT).entry().type()).isEqualTo(PODS);
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod||Item");
+    assertThat(map.get(fixture.backend.type(Item.class), WAIT).type()).isEqualTo(PODS);
+    assertThat(fixture.backend.calls()).containsExactly("/v1, Kind=Pod as Item");
   }
 
   @Test
   void anUnknownTypeIsRejectedAndRegistersNothing() {
     map = fixture.map().build();
-    TypeKey secrets = TypeKey.of("", "v1", "Secret");
-    assertThatThrownBy(() -> map.get(secrets, ITEMS, WAIT))
+    ObjectType<Item> secrets = ObjectType.of(TypeKey.of("", "v1", "Secret"), Item.class, Item.ADAPTER);
+    ObjectType<String> strings = ObjectType.of(PODS.key(), String.class,
+        ObjectAdapter.builder((String s) -> "", s -> s).build());
+
+    assertThatThrownBy(() -> map.get(secrets, WAIT))
         .isInstanceOf(UnknownTypeException.class)
         .hasMessageContaining("/v1, Kind=Secret");
-    assertThatThrownBy(() -> map.get(Representation.of(String.class, ObjectAdapter.builder((String s) -> "", s -> s).build()), WAIT))
+    assertThatThrownBy(() -> map.register(strings, InformerSpec.all(), WAIT))
         .isInstanceOf(UnknownTypeException.class)
-        .hasMessageContaining("java.lang.String");
+        .hasMessageContaining("/v1, Kind=Pod as String");
     assertThat(map.entries()).isEmpty();
-    assertThat(fixture.factoryCalls).isEmpty();
+    assertThat(fixture.backend.calls()).isEmpty();
   }
 
   @Test
   void anInterruptedWaitIsATimeoutAndKeepsTheInterruptFlag() throws Exception {
-    GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    map = fixture.map((type, ns, registry, rep) -> slow).build();
+    GatedSource<Item> slow = slowPods();
+    map = fixture.map().build();
     map.start();
     CompletableFuture<String> outcome = new CompletableFuture<>();
     Thread waiter = new Thread(() -> {
       try {
-        map.get(PODS, ITEMS, WAIT);
+        map.get(PODS, WAIT);
         outcome.complete("returned");
       } catch (CacheTimeoutException e) {
         outcome.complete("timeout, interrupted=" + Thread.currentThread().isInterrupted()

@@ -1,9 +1,8 @@
 package io.informer4j.reader;
 
-import static io.informer4j.reader.ReaderFixture.DEPLOYMENTS;
-import static io.informer4j.reader.ReaderFixture.ITEMS;
-import static io.informer4j.reader.ReaderFixture.NODES;
-import static io.informer4j.reader.ReaderFixture.PODS;
+import static io.informer4j.testing.FakeBackend.DEPLOYMENTS;
+import static io.informer4j.testing.FakeBackend.NODES;
+import static io.informer4j.testing.FakeBackend.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -11,6 +10,7 @@ import static org.awaitility.Awaitility.await;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.source.Selection;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.testing.FakeSource;
@@ -37,17 +37,17 @@ class InformersMapOptionsTest {
     fixture.close();
   }
 
-  private MapEntry<Item> started(InformersMapBuilder builder, io.informer4j.meta.TypeKey type) {
+  private MapEntry<Item> started(InformersMap.Builder builder, ObjectType<Item> type) {
     map = builder.build();
     map.start();
-    return map.get(type, ITEMS, WAIT).entry();
+    return map.get(type, WAIT);
   }
 
   @Test
   void selectorsAndTheNamespaceArePushedIntoEveryListAndWatch() {
     CacheOptions options = CacheOptions.builder()
         .defaults(CacheConfig.empty().withLabels(LabelSelector.parse("tier=web")))
-        .byType(PODS, TypeConfig.of(CacheConfig.empty().withFields(FieldSelector.parse("status.phase=Running"))))
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty().withFields(FieldSelector.parse("status.phase=Running"))))
         .build();
     started(fixture.map().namespace("team-a").options(options), PODS);
 
@@ -56,20 +56,20 @@ class InformersMapOptionsTest {
     assertThat(source.lists().get(0).selection()).isEqualTo(expected);
     await().until(() -> !source.watches().isEmpty());
     assertThat(source.lastWatch().request.selection()).isEqualTo(expected);
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod|team-a|Item");
+    assertThat(fixture.backend.calls()).containsExactly("/v1, Kind=Pod as Item");
   }
 
   @Test
-  void aClusterScopedTypeIsListedWithoutNamespace() {
+  void aClusterScopedTypeIsListedInAllNamespaces() {
     started(fixture.map().namespace("team-a"), NODES);
-    assertThat(fixture.source(NODES, "").lists().get(0).selection().namespace()).isNull();
+    assertThat(fixture.source(NODES, "").lists().get(0).selection().namespace()).isEqualTo(Selection.ALL_NAMESPACES);
   }
 
   @Test
   void theTransformRunsBeforeObjectsAreCached() {
     fixture.source(PODS, "").put(Item.of("a", "x", "1").withData("big payload"));
     CacheOptions options = CacheOptions.builder()
-        .byType(PODS, TypeConfig.of(CacheConfig.empty().withTransform(o -> ((Item) o).withData(""))))
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty().withTransform(o -> ((Item) o).withData(""))))
         .build();
     MapEntry<Item> pods = started(fixture.map().options(options), PODS);
     assertThat(pods.reader().get(ObjectKey.of("a", "x")).data()).isEmpty();
@@ -87,13 +87,21 @@ class InformersMapOptionsTest {
   }
 
   @Test
-  void deepCopyCanBeDisabledPerType() {
+  void deepCopyCanBeDisabledPerTypeForTheMapsReaders() {
     fixture.source(PODS, "").put(Item.of("a", "x", "1"));
+    fixture.source(DEPLOYMENTS, "").put(Item.of("a", "web", "1"));
     CacheOptions options = CacheOptions.builder()
-        .byType(PODS, TypeConfig.of(CacheConfig.empty().withUnsafeDisableDeepCopy(true)))
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty().withUnsafeDisableDeepCopy(true)))
         .build();
     MapEntry<Item> pods = started(fixture.map().options(options), PODS);
-    assertThat(pods.reader().get(ObjectKey.of("a", "x"))).isSameAs(pods.informer().indexer().get("a/x"));
+    Item cached = pods.informer().indexer().get("a/x");
+
+    assertThat(map.reader(PODS).get(ObjectKey.of("a", "x"))).isSameAs(cached);
+    assertThat(map.reader(PODS).list(ListOptions.all()).items()).singleElement().isSameAs(cached);
+    assertThat(pods.reader().get(ObjectKey.of("a", "x"))).as("the entry's own reader copies").isNotSameAs(cached);
+    MapEntry<Item> deployments = map.get(DEPLOYMENTS, WAIT);
+    assertThat(map.reader(DEPLOYMENTS).get(ObjectKey.of("a", "web")))
+        .isNotSameAs(deployments.informer().indexer().get("a/web"));
   }
 
   @Test
@@ -126,30 +134,30 @@ class InformersMapOptionsTest {
   void eachInformerDrawsItsResyncInNinetyToOneHundredTenPercentOfTheBase() {
     double[] draws = {0.0, 0.5, 0.999_999};
     int[] next = {0};
-    map = fixture.map().resync(Duration.ofHours(10)).random(() -> draws[next[0]++]).build();
+    map = fixture.map().resyncPeriod(Duration.ofHours(10)).random(() -> draws[next[0]++]).build();
 
-    assertThat(map.get(PODS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofHours(9));
-    assertThat(map.get(DEPLOYMENTS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofHours(10));
-    assertThat(map.get(NODES, ITEMS, WAIT).entry().resyncPeriod())
+    assertThat(map.get(PODS, WAIT).resyncPeriod()).isEqualTo(Duration.ofHours(9));
+    assertThat(map.get(DEPLOYMENTS, WAIT).resyncPeriod()).isEqualTo(Duration.ofHours(10));
+    assertThat(map.get(NODES, WAIT).resyncPeriod())
         .isLessThan(Duration.ofHours(11)).isGreaterThan(Duration.ofMinutes(659));
   }
 
   @Test
-  void aTypesSyncPeriodReplacesTheBaseAndZeroMeansNoResync() {
+  void aTypesResyncPeriodReplacesTheBaseAndZeroMeansNoResync() {
     CacheOptions options = CacheOptions.builder()
-        .byType(PODS, TypeConfig.of(CacheConfig.empty().withSyncPeriod(Duration.ofMinutes(10))))
-        .byType(NODES, TypeConfig.of(CacheConfig.empty().withSyncPeriod(Duration.ZERO)))
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty().withResyncPeriod(Duration.ofMinutes(10))))
+        .byType(NODES.key(), TypeConfig.of(CacheConfig.empty().withResyncPeriod(Duration.ZERO)))
         .build();
     map = fixture.map().options(options).random(() -> 0.0).build();
-    assertThat(map.get(PODS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofMinutes(9));
-    assertThat(map.get(NODES, ITEMS, WAIT).entry().resyncPeriod()).isZero();
-    assertThat(map.get(DEPLOYMENTS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofHours(9));
+    assertThat(map.get(PODS, WAIT).resyncPeriod()).isEqualTo(Duration.ofMinutes(9));
+    assertThat(map.get(NODES, WAIT).resyncPeriod()).isZero();
+    assertThat(map.get(DEPLOYMENTS, WAIT).resyncPeriod()).as("the map's default: none").isZero();
   }
 
   @Test
   void aShortResyncIsNeverBelowOneSecond() {
-    map = fixture.map().resync(Duration.ofSeconds(1)).random(() -> 0.0).build();
-    assertThat(map.get(PODS, ITEMS, WAIT).entry().resyncPeriod()).isEqualTo(Duration.ofSeconds(1));
+    map = fixture.map().resyncPeriod(Duration.ofSeconds(1)).random(() -> 0.0).build();
+    assertThat(map.get(PODS, WAIT).resyncPeriod()).isEqualTo(Duration.ofSeconds(1));
   }
 
   @Test

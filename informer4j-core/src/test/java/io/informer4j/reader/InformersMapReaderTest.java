@@ -1,9 +1,8 @@
 package io.informer4j.reader;
 
-import static io.informer4j.reader.ReaderFixture.DEPLOYMENTS;
-import static io.informer4j.reader.ReaderFixture.ITEMS;
-import static io.informer4j.reader.ReaderFixture.NODES;
-import static io.informer4j.reader.ReaderFixture.PODS;
+import static io.informer4j.testing.FakeBackend.DEPLOYMENTS;
+import static io.informer4j.testing.FakeBackend.NODES;
+import static io.informer4j.testing.FakeBackend.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -13,6 +12,8 @@ import io.informer4j.informer.InformerState;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.SelectorParseException;
+import io.informer4j.source.Selection;
 import io.informer4j.testing.Item;
 import io.informer4j.testing.RecordingHandler;
 import java.time.Duration;
@@ -20,18 +21,21 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The cache over several informers maps: reads before start, missing informers, namespaces, removal. */
-class InformerCacheTest {
+/**
+ * Reads through a map's readers (controller-runtime's cache): reads before start, missing informers,
+ * namespaces per the cache options, field indexes, removal and read errors.
+ */
+class InformersMapReaderTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
 
   private final ReaderFixture fixture = new ReaderFixture();
-  private InformerCache cache;
+  private InformersMap map;
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    if (cache != null) {
-      cache.stop(WAIT);
+    if (map != null) {
+      map.stop(WAIT);
     }
     fixture.close();
   }
@@ -40,69 +44,87 @@ class InformerCacheTest {
     return result.items().stream().map(Item::key).toList();
   }
 
-  private InformerCache cacheInNamespacesAandB() {
+  private InformersMap mapWithPodsInNamespacesAandB() {
     for (String namespace : List.of("a", "b")) {
       fixture.source(PODS, namespace).put(Item.of(namespace, "x", "1"));
       fixture.source(PODS, namespace).put(Item.of(namespace, "y", "1"));
     }
-    return fixture.cache(CacheOptions.builder()
-        .byType(PODS, TypeConfig.of(CacheConfig.empty()).withNamespace("a").withNamespace("b"))
+    return fixture.map().options(CacheOptions.builder()
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty()).withNamespace("a").withNamespace("b"))
         .build()).build();
   }
 
   @Test
-  void aReadBeforeStartFailsButRegistersTheInformerThatStartStarts() {
+  void aReadBeforeStartFailsButRegistersTheInformerThatStartStarts() throws InterruptedException {
     fixture.source(PODS, "").put(Item.of("a", "x", "1"));
-    cache = fixture.cache(CacheOptions.defaults()).build();
-    CacheReader<Item> pods = cache.reader(PODS, ITEMS);
+    map = fixture.map().build();
+    CacheReader<Item> pods = map.reader(PODS);
 
     assertThatThrownBy(() -> pods.get(ObjectKey.of("a", "x")))
         .isInstanceOf(CacheNotStartedException.class)
         .hasMessageContaining("the cache is not started, can not read objects");
-    MapEntry<Item> registered = cache.maps().get("").find(PODS, ITEMS).orElseThrow();
+    assertThatThrownBy(() -> pods.list(ListOptions.all())).isInstanceOf(CacheNotStartedException.class);
+    MapEntry<Item> registered = map.find(PODS, Selection.all()).orElseThrow();
     assertThat(registered.informer().state()).isEqualTo(InformerState.NEW);
 
-    cache.start();
+    map.start();
     assertThat(pods.get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
-    assertThat(cache.waitForCacheSync(WAIT)).isTrue();
-    assertThatThrownBy(cache::start).isInstanceOf(IllegalStateException.class).hasMessage("informer map already started");
+    assertThat(map.waitForCacheSync(WAIT)).isTrue();
+    assertThat(map.entries()).containsExactly(registered);
+  }
+
+  @Test
+  void aReadOfAStartedMapWaitsForTheSyncUpToTheReadTimeout() {
+    GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
+    fixture.backend.serve(PODS, slow);
+    map = fixture.map().readTimeout(Duration.ofMillis(50)).build();
+    map.start();
+
+    assertThatThrownBy(() -> map.reader(PODS).list(ListOptions.all()))
+        .isInstanceOf(CacheTimeoutException.class)
+        .hasMessageContaining("to sync");
+    slow.open();
+    assertThat(map.reader(PODS).list(ListOptions.all()).items()).isEmpty();
   }
 
   @Test
   void failOnMissingInformerGivesNotCachedUntilTheTypeIsRegistered() {
     fixture.source(PODS, "").put(Item.of("a", "x", "1"));
-    cache = fixture.cache(CacheOptions.builder().failOnMissingInformer(true).build()).build();
-    cache.start();
-    CacheReader<Item> pods = cache.reader(PODS, ITEMS);
+    map = fixture.map().options(CacheOptions.builder().failOnMissingInformer(true).build()).build();
+    map.start();
+    CacheReader<Item> pods = map.reader(PODS);
 
     assertThatThrownBy(() -> pods.list(ListOptions.all()))
         .isInstanceOf(NotCachedException.class)
         .hasMessageContaining("/v1, Kind=Pod")
         .hasMessageContaining("is not cached");
-    assertThat(fixture.factoryCalls).isEmpty();
+    assertThat(fixture.backend.calls()).isEmpty();
+    assertThat(map.entries()).isEmpty();
 
-    cache.getInformer(PODS, ITEMS, true);
+    assertThat(map.informersOf(PODS, true)).hasSize(1);
     assertThat(keys(pods.list(ListOptions.all()))).containsExactly("a/x");
   }
 
   @Test
   void perTypeNamespacesRouteGetsAndJoinListsInNamespaceOrder() {
-    cache = cacheInNamespacesAandB();
-    cache.start();
-    CacheReader<Item> pods = cache.reader(PODS, ITEMS);
+    map = mapWithPodsInNamespacesAandB();
+    map.start();
+    CacheReader<Item> pods = map.reader(PODS);
 
     assertThat(pods.get(ObjectKey.of("b", "y")).key()).isEqualTo("b/y");
     assertThat(keys(pods.list(ListOptions.all()))).containsExactly("a/x", "a/y", "b/x", "b/y");
     assertThat(keys(pods.list(ListOptions.inNamespace("b")))).containsExactly("b/x", "b/y");
-    assertThat(fixture.factoryCalls).containsExactlyInAnyOrder("/v1, Kind=Pod|a|Item", "/v1, Kind=Pod|b|Item");
+    assertThat(map.entriesOf(PODS)).extracting(entry -> entry.selection().namespace()).containsExactly("a", "b");
     assertThat(fixture.source(PODS, "a").lists().get(0).selection().namespace()).isEqualTo("a");
+    assertThat(fixture.source(PODS, "b").lists()).hasSize(1);
+    assertThat(fixture.source(PODS, "").lists()).as("never listed across all namespaces").isEmpty();
   }
 
   @Test
   void theLimitIsSpentAcrossNamespaces() {
-    cache = cacheInNamespacesAandB();
-    cache.start();
-    CacheReader<Item> pods = cache.reader(PODS, ITEMS);
+    map = mapWithPodsInNamespacesAandB();
+    map.start();
+    CacheReader<Item> pods = map.reader(PODS);
 
     assertThat(keys(pods.list(ListOptions.all().withLimit(3)))).containsExactly("a/x", "a/y", "b/x");
     assertThat(keys(pods.list(ListOptions.all().withLimit(2)))).containsExactly("a/x", "a/y");
@@ -111,9 +133,9 @@ class InformerCacheTest {
 
   @Test
   void aNamespaceTheTypeIsNotCachedInIsAnUnknownNamespace() {
-    cache = cacheInNamespacesAandB();
-    cache.start();
-    CacheReader<Item> pods = cache.reader(PODS, ITEMS);
+    map = mapWithPodsInNamespacesAandB();
+    map.start();
+    CacheReader<Item> pods = map.reader(PODS);
 
     assertThatThrownBy(() -> pods.get(ObjectKey.of("c", "x")))
         .isInstanceOfSatisfying(UnknownNamespaceException.class, e -> assertThat(e.namespace()).isEqualTo("c"))
@@ -124,27 +146,28 @@ class InformerCacheTest {
   @Test
   void clusterScopedTypesOfAMultiNamespaceCacheAreCachedClusterWide() {
     fixture.source(NODES, "").put(Item.of("", "node-1", "1"));
-    cache = fixture.cache(CacheOptions.builder().namespace("a").namespace("b").build()).build();
-    cache.start();
-    CacheReader<Item> nodes = cache.reader(NODES, ITEMS);
+    map = fixture.map().options(CacheOptions.builder().namespace("a").namespace("b").build()).build();
+    map.start();
+    CacheReader<Item> nodes = map.reader(NODES);
     assertThat(nodes.get(ObjectKey.of("a", "node-1")).key()).isEqualTo("node-1");
     assertThat(keys(nodes.list(ListOptions.all()))).containsExactly("node-1");
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Node||Item");
+    assertThat(fixture.backend.calls()).containsExactly("/v1, Kind=Node as node");
+    assertThat(map.entriesOf(NODES)).extracting(MapEntry::selection).containsExactly(Selection.all());
   }
 
   @Test
-  void settingsFollowPrecedencePerTypeThenNamespaceThenDefaults() {
+  void settingsFollowPrecedencePerTypeThenNamespaceThenDefaults() throws InterruptedException {
     CacheOptions options = CacheOptions.builder()
         .defaults(CacheConfig.empty().withLabels(LabelSelector.parse("level=default")))
         .namespace("a", CacheConfig.empty().withLabels(LabelSelector.parse("level=namespace")))
         .namespace("b")
-        .byType(PODS, TypeConfig.of(CacheConfig.empty().withLabels(LabelSelector.parse("level=type"))))
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty().withLabels(LabelSelector.parse("level=type"))))
         .build();
-    cache = fixture.cache(options).build();
-    cache.getInformer(PODS, ITEMS, false);
-    cache.getInformer(DEPLOYMENTS, ITEMS, false);
-    cache.start();
-    assertThat(cache.waitForCacheSync(WAIT)).isTrue();
+    map = fixture.map().options(options).build();
+    map.informersOf(PODS, false);
+    map.informersOf(DEPLOYMENTS, false);
+    map.start();
+    assertThat(map.waitForCacheSync(WAIT)).isTrue();
 
     assertThat(fixture.source(PODS, "a").lists().get(0).selection().labels()).hasToString("level=type");
     assertThat(fixture.source(DEPLOYMENTS, "a").lists().get(0).selection().labels()).hasToString("level=namespace");
@@ -152,29 +175,30 @@ class InformerCacheTest {
   }
 
   @Test
-  void getInformerFansHandlersOutToEveryNamespace() {
-    cache = cacheInNamespacesAandB();
-    TypeInformers<Item> informers = cache.getInformer(PODS, ITEMS, false);
+  void informersOfGivesOneInformerPerNamespaceAndBlocksUntilTheyAllSynced() {
+    map = mapWithPodsInNamespacesAandB();
+    List<MapEntry<Item>> informers = map.informersOf(PODS, false);
     RecordingHandler handler = new RecordingHandler();
-    informers.addEventHandler(handler, HandlerOptions.named("recorder"));
+    informers.forEach(entry -> entry.informer().addEventHandler(handler, HandlerOptions.named("recorder")));
 
-    assertThat(informers.informers()).containsOnlyKeys("a", "b");
-    assertThat(informers.hasSynced()).isFalse();
-    cache.start();
+    assertThat(informers).extracting(entry -> entry.selection().namespace()).containsExactly("a", "b");
+    assertThat(informers).noneMatch(entry -> entry.informer().hasSynced());
+    map.start();
+    List<MapEntry<Item>> synced = map.informersOf(PODS, true);
+    assertThat(synced).containsExactlyElementsOf(informers).allMatch(entry -> entry.informer().hasSynced());
     await().until(() -> handler.size() == 4);
-    assertThat(informers.hasSynced()).isTrue();
     assertThat(handler.events()).contains("add a/x@1 initial", "add b/y@1 initial");
   }
 
   @Test
   void indexFieldWorksAcrossNamespaces() {
-    cache = cacheInNamespacesAandB();
+    map = mapWithPodsInNamespacesAandB();
     fixture.source(PODS, "a").put(Item.of("a", "z", "1").withData("node-1"));
     fixture.source(PODS, "b").put(Item.of("b", "z", "1").withData("node-1"));
-    cache.start();
-    cache.indexField(PODS, ITEMS, "data", item -> List.of(item.data()));
+    map.start();
+    map.indexField(PODS, "data", item -> List.of(item.data()));
 
-    CacheReader<Item> pods = cache.reader(PODS, ITEMS);
+    CacheReader<Item> pods = map.reader(PODS);
     assertThat(keys(pods.list(ListOptions.all().withFields(FieldSelector.equal("data", "node-1")))))
         .containsExactly("a/z", "b/z");
     assertThat(keys(pods.list(ListOptions.inNamespace("b").withFields(FieldSelector.equal("data", "node-1")))))
@@ -182,38 +206,52 @@ class InformerCacheTest {
   }
 
   @Test
-  void removeInformerStopsTheTypesInformersAndTheNextReadCreatesNewOnes() {
-    cache = cacheInNamespacesAandB();
-    cache.start();
-    CacheReader<Item> pods = cache.reader(PODS, ITEMS);
-    TypeInformers<Item> before = cache.getInformer(PODS, ITEMS, true);
+  void aFieldWithoutIndexIsAMissingIndexError() {
+    map = mapWithPodsInNamespacesAandB();
+    map.start();
 
-    assertThat(cache.removeInformer(PODS, ITEMS)).isTrue();
+    assertThatThrownBy(() -> map.reader(PODS).list(ListOptions.all().withFields(FieldSelector.equal("data", "n"))))
+        .isInstanceOfSatisfying(MissingIndexException.class, e -> assertThat(e.field()).isEqualTo("data"))
+        .hasMessageContaining("Index with name field:data does not exist for /v1, Kind=Pod");
+  }
 
-    before.informers().values().forEach(informer -> assertThat(informer.stopped()).succeedsWithin(WAIT));
-    assertThat(cache.removeInformer(PODS, ITEMS)).isFalse();
+  @Test
+  void aSelectorThatDoesNotParseIsATypedErrorBeforeAnyRead() {
+    map = fixture.map().build();
+    map.start();
+
+    assertThatThrownBy(() -> map.reader(PODS).list(ListOptions.all().withLabels(LabelSelector.parse("app in (web"))))
+        .isInstanceOf(SelectorParseException.class)
+        .hasMessageContaining("app in (web");
+    assertThatThrownBy(() -> map.reader(PODS).list(ListOptions.all().withFields(FieldSelector.parse("data"))))
+        .isInstanceOf(SelectorParseException.class)
+        .hasMessageContaining("no operator");
+    assertThat(map.entries()).as("nothing was read, so nothing was created").isEmpty();
+  }
+
+  @Test
+  void removingTheTypesInformersMakesTheNextReadCreateNewOnes() {
+    map = mapWithPodsInNamespacesAandB();
+    map.start();
+    CacheReader<Item> pods = map.reader(PODS);
+    List<MapEntry<Item>> before = map.informersOf(PODS, true);
+
+    before.forEach(entry -> assertThat(map.remove(PODS, entry.selection())).contains(entry));
+
+    before.forEach(entry -> assertThat(entry.informer().stopped()).succeedsWithin(WAIT));
+    assertThat(map.entriesOf(PODS)).isEmpty();
     assertThat(pods.get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
-    assertThat(fixture.factoryCalls).hasSize(3);
+    assertThat(fixture.backend.calls()).hasSize(3);
     assertThat(keys(pods.list(ListOptions.all()))).hasSize(4);
-    assertThat(fixture.factoryCalls).hasSize(4);
+    assertThat(fixture.backend.calls()).hasSize(4);
   }
 
   @Test
-  void aRepresentationRegisteredInTheRegistryFindsItsType() {
-    fixture.registry.register(DEPLOYMENTS, io.informer4j.meta.Scope.NAMESPACED, Item.class);
+  void theBackendsTypedRepresentationFindsItsType() {
+    fixture.backend.typed(DEPLOYMENTS);
     fixture.source(DEPLOYMENTS, "").put(Item.of("a", "web", "1"));
-    cache = fixture.cache(CacheOptions.defaults()).build();
-    cache.start();
-    assertThat(cache.reader(ITEMS).get(ObjectKey.of("a", "web")).name()).isEqualTo("web");
-  }
-
-  @Test
-  void stopEndsTheThreadsOfAnOwnedRuntime() throws InterruptedException {
-    cache = InformerCache.builder(fixture.registry, fixture.factory()).build();
-    cache.start();
-    cache.reader(PODS, ITEMS).list(ListOptions.all());
-    assertThat(cache.stop(WAIT)).isTrue();
-    assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("informer4j-cache-"));
-    assertThat(cache.hasSyncedFuncs()).hasSize(1);
+    map = fixture.map().build();
+    map.start();
+    assertThat(map.reader(fixture.backend.type(Item.class)).get(ObjectKey.of("a", "web")).name()).isEqualTo("web");
   }
 }

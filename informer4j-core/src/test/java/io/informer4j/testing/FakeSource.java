@@ -132,7 +132,6 @@ public final class FakeSource implements ListerWatcher<Item> {
     watchFailures.add(e);
   }
 
-  /** Declares the source unable to do watch-list: it is never asked. */
   /** Makes {@link #preferredPageSize()} return {@code size}. */
   public void preferPageSize(long size) {
     preferredPageSize = size;
@@ -143,6 +142,7 @@ public final class FakeSource implements ListerWatcher<Item> {
     return preferredPageSize;
   }
 
+  /** Declares the source unable to do watch-list: it is never asked. */
   public void declareNoWatchList() {
     watchListSupported = false;
   }

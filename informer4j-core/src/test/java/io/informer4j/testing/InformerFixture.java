@@ -1,6 +1,5 @@
 package io.informer4j.testing;
 
-import io.informer4j.informer.InformerBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.time.ManualClock;
@@ -17,7 +16,7 @@ public final class InformerFixture implements AutoCloseable {
   public final InformerRuntime runtime = InformerRuntime.builder("test").time(clock, clock).build();
 
   /** A builder with watch-list off (most reflector tests list), no jitter, on the manual runtime. */
-  public InformerBuilder<Item> builder() {
+  public SharedIndexInformer.Builder<Item> builder() {
     return SharedIndexInformer.builder(source, Item.ADAPTER).name("items").runtime(runtime).watchList(false)
         .random(() -> 0.0);
   }

@@ -1,6 +1,7 @@
 package io.informer4j.testing;
 
 import io.informer4j.meta.ObjectAdapter;
+import java.util.HashMap;
 import java.util.Map;
 
 /** A tiny immutable object type for core tests. */
@@ -11,6 +12,15 @@ public record Item(String namespace, String name, String resourceVersion, Map<St
       .resourceVersion(Item::resourceVersion)
       .labels(Item::labels)
       .fields((item, path) -> path.equals("data") ? item.data() : null)
+      .build();
+
+  /** Reads {@link Item}s like {@link #ADAPTER}, but its deep copy is a new Item with its own label map. */
+  public static final ObjectAdapter<Item> COPYING_ADAPTER = ObjectAdapter.builder(Item::namespace, Item::name)
+      .resourceVersion(Item::resourceVersion)
+      .labels(Item::labels)
+      .fields((item, path) -> path.equals("data") ? item.data() : null)
+      .deepCopy(item -> new Item(item.namespace(), item.name(), item.resourceVersion(), new HashMap<>(item.labels()),
+          item.data()))
       .build();
 
   public static Item of(String namespace, String name, String resourceVersion) {
