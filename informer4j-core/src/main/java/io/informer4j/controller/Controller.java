@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,22 +128,61 @@ public final class Controller<K> {
    * @throws ControllerStartException if a sync signal failed or timed out, or the wait was interrupted
    */
   public void start() {
+    CompletableFuture<Void> started = startAsync();
+    try {
+      started.get();
+    } catch (CancellationException stopped) {
+      // stop() came first
+    } catch (ExecutionException e) {
+      throw (ControllerStartException) e.getCause();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      ControllerStartException interrupted = new ControllerStartException(
+          "controller '" + name + "': interrupted while waiting for its sync signals", e);
+      fail(interrupted);
+      throw interrupted;
+    }
+  }
+
+  /**
+   * Starts the workers once the sync signals completed, without blocking the caller: the returned
+   * future completes when the workers run, exceptionally with {@link ControllerStartException}
+   * (the state is then {@link ControllerState#FAILED}) when a signal failed or the sync timeout
+   * passed, and is cancelled when {@link #stop()} came first.
+   *
+   * @throws IllegalStateException if already started or stopped
+   */
+  public CompletableFuture<Void> startAsync() {
     synchronized (this) {
       if (state != ControllerState.NEW) {
         throw new IllegalStateException("controller '" + name + "' cannot start: it is " + state);
       }
       state = ControllerState.SYNCING;
     }
-    boolean synced;
-    try {
-      synced = syncGate.await(syncTimeout);
-    } catch (ControllerStartException e) {
-      fail(e);
-      throw e;
-    }
+    Scheduler timer = scheduler != null ? scheduler : DelayedExecutorScheduler.INSTANCE;
+    CompletableFuture<Void> started = new CompletableFuture<>();
+    syncGate.watch(timer, syncTimeout).whenComplete((synced, failure) -> {
+      if (failure instanceof CancellationException) {
+        started.cancel(false);
+      } else if (failure != null) {
+        ControllerStartException cause = failure instanceof ControllerStartException e ? e
+            : new ControllerStartException("controller '" + name + "': " + failure, failure);
+        fail(cause);
+        started.completeExceptionally(cause);
+      } else if (startWorkers()) {
+        started.complete(null);
+      } else {
+        started.cancel(false);
+      }
+    });
+    return started;
+  }
+
+  /** Starts the workers unless a stop came first; returns whether they run. */
+  private boolean startWorkers() {
     synchronized (this) {
-      if (!synced || state != ControllerState.SYNCING) {
-        return;
+      if (state != ControllerState.SYNCING) {
+        return false;
       }
       for (int i = 0; i < workerCount; i++) {
         Worker<K> worker = new Worker<>(name, i, queue, reconciler, metrics, clock, scheduler, reconcileTimeout, gate);
@@ -150,10 +192,14 @@ public final class Controller<K> {
       state = ControllerState.RUNNING;
     }
     LOG.info("controller '{}' started {} workers on queue '{}'", name, workerCount, queue.name());
+    return true;
   }
 
   private void fail(Throwable cause) {
     synchronized (this) {
+      if (state == ControllerState.FAILED) {
+        return;
+      }
       state = ControllerState.FAILED;
       failure = cause;
     }

@@ -1,5 +1,6 @@
 package io.informer4j.controller;
 
+import io.informer4j.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,13 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Waits, without polling, until every named sync signal of a controller has completed: fails as
@@ -32,12 +29,11 @@ final class SyncGate {
   }
 
   /**
-   * Blocks until every signal completed normally.
-   *
-   * @return false if {@link #cancel()} ended the wait
-   * @throws ControllerStartException if a signal failed, the timeout passed or the thread was interrupted
+   * Starts waiting, without blocking: the returned future completes when every signal completed
+   * normally, exceptionally with {@link ControllerStartException} as soon as one fails or when
+   * {@code timeout} passes (measured on {@code scheduler}), and is cancelled by {@link #cancel()}.
    */
-  boolean await(Duration timeout) {
+  CompletableFuture<Void> watch(Scheduler scheduler, Duration timeout) {
     pending.addAll(signals.keySet());
     if (signals.isEmpty()) {
       outcome.complete(null);
@@ -50,21 +46,13 @@ final class SyncGate {
         outcome.complete(null);
       }
     }));
-    try {
-      outcome.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-      return true;
-    } catch (CancellationException cancelled) {
-      return false;
-    } catch (ExecutionException failed) {
-      throw (ControllerStartException) failed.getCause();
-    } catch (TimeoutException timedOut) {
-      throw new ControllerStartException("controller '" + controller + "': timed out after " + timeout
-          + " waiting for sync signals " + stillPending() + " (of " + signals.keySet() + ")", null);
-    } catch (InterruptedException interrupted) {
-      Thread.currentThread().interrupt();
-      throw new ControllerStartException("controller '" + controller + "': interrupted while waiting for sync signals "
-          + stillPending(), interrupted);
+    if (!outcome.isDone()) {
+      Scheduler.Cancellable timer = scheduler.schedule(timeout, () -> outcome.completeExceptionally(
+          new ControllerStartException("controller '" + controller + "': timed out after " + timeout
+              + " waiting for sync signals " + stillPending() + " (of " + signals.keySet() + ")", null)));
+      outcome.whenComplete((value, failure) -> timer.cancel());
     }
+    return outcome;
   }
 
   /** Ends a wait in {@link #await} (it returns false). */

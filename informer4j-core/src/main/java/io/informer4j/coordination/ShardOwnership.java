@@ -1,7 +1,7 @@
 package io.informer4j.coordination;
 
 import io.informer4j.controller.ReconcileGate;
-import io.informer4j.factory.EnqueueFilter;
+import io.informer4j.controller.KeyPredicate;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.queue.QueueItem;
@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Which shards this replica may work on right now, as the factory's {@link EnqueueFilter} (only keys
+ * Which shards this replica may work on right now, as the factory's {@link KeyPredicate} (only keys
  * of held shards are queued) and a controller's {@link ReconcileGate} (workers reconcile only items
  * of held shards and drop the others), with in-flight reconciles counted per shard.
  *
@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Thread-safe; no method blocks.
  */
-public final class ShardOwnership implements EnqueueFilter, ReconcileGate<QueueItem> {
+public final class ShardOwnership implements KeyPredicate, ReconcileGate<QueueItem> {
 
   private final int shards;
   private final Clock clock;

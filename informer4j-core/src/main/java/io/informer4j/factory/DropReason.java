@@ -8,7 +8,7 @@ public enum DropReason {
   NOT_ALLOWED("not-allowed"),
   /** The object of a namespaced type has no namespace. */
   NO_NAMESPACE("no-namespace"),
-  /** The factory's {@link EnqueueFilter} rejected it (for example a shard this replica does not hold). */
+  /** The factory's {@link io.informer4j.controller.KeyPredicate} rejected it (for example a shard this replica does not hold). */
   ENQUEUE_FILTER("enqueue-filter");
 
   private final String text;

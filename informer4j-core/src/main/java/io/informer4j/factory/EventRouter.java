@@ -1,5 +1,6 @@
 package io.informer4j.factory;
 
+import io.informer4j.controller.KeyPredicate;
 import io.informer4j.informer.EventHandler;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.NamespaceDecision;
@@ -24,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * runs first: an object of a namespaced type whose namespace the filter rejects, or that has no
  * namespace at all, is dropped before any queue and counted by reason. Initial-list adds and
  * unchanged re-deliveries are queued at {@link PriorityWorkQueue#LOW_PRIORITY}. The factory's
- * {@link EnqueueFilter}, if any, runs after tier 2 the same way.
+ * {@link KeyPredicate}, if any, runs after tier 2 the same way.
  *
  * <p>Deletes need no tombstone unwrapping: the informer hands over the last known object, and its
  * key is the tombstone's key. Runs on the informer's handler lane (one call at a time).
@@ -42,12 +43,12 @@ final class EventRouter<T> implements EventHandler<T> {
   private final NamespaceFilter filter;
   private final PriorityWorkQueue<QueueItem> override;
   private final Consumer<FactoryEvent> hook;
-  private final EnqueueFilter enqueueFilter;
+  private final KeyPredicate enqueueFilter;
   private final SharedIndexInformer<T> informer;
   private final AtomicBoolean warnedDefaultQueue = new AtomicBoolean();
   private final AtomicBoolean warnedNoNamespace = new AtomicBoolean();
 
-  EventRouter(Route<T> entry, QueueRegistry queues, EnqueueFilter enqueueFilter) {
+  EventRouter(Route<T> entry, QueueRegistry queues, KeyPredicate enqueueFilter) {
     this.informer = entry.entry().informer();
     this.enqueueFilter = enqueueFilter;
     this.entry = entry;

@@ -1,5 +1,6 @@
 package io.informer4j.factory;
 
+import io.informer4j.controller.KeyPredicate;
 import io.informer4j.informer.HandlerOptions;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectKey;
@@ -63,7 +64,7 @@ public final class SharedInformerFactory implements AutoCloseable {
   private final QueueRegistry queues;
   private final Duration defaultResyncPeriod;
   private final UnaryOperator<Object> transform;
-  private final EnqueueFilter enqueueFilter;
+  private final KeyPredicate enqueueFilter;
   private final ConcurrentHashMap<TypeKey, CompletableFuture<Route<?>>> routes = new ConcurrentHashMap<>();
   private final Object lifecycle = new Object();
   private State state = State.NEW;
@@ -138,11 +139,11 @@ public final class SharedInformerFactory implements AutoCloseable {
     if (transform != null) {
       spec = spec.withTransform(transform);
     }
-    MapEntry<T> entry = map.register(type, spec, REGISTRATION_TIMEOUT);
-    if (entry.scope() == Scope.CLUSTER && (options.namespaceFilter().isActive() || options.namespace() != null)) {
+    if (map.scopeOf(type.key()) == Scope.CLUSTER && (options.namespaceFilter().isActive() || options.namespace() != null)) {
       throw new IllegalArgumentException("namespace rules apply to namespaced types only; " + type.key()
           + " is cluster-scoped (" + options.namespaceFilter().summary() + ")");
     }
+    MapEntry<T> entry = map.register(type, spec, REGISTRATION_TIMEOUT);
     Route<T> route = new Route<>(entry, options, name);
     EventRouter<T> router = new EventRouter<>(route, queues, enqueueFilter);
     route.setRouting(router, entry.informer().addEventHandler(router,
@@ -382,7 +383,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     private final QueueRegistry queues;
     private Duration defaultResyncPeriod = Duration.ZERO;
     private UnaryOperator<Object> transform;
-    private EnqueueFilter enqueueFilter;
+    private KeyPredicate enqueueFilter;
 
     private Builder(InformersMap map, QueueRegistry queues) {
       this.map = Objects.requireNonNull(map, "map");
@@ -415,7 +416,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
 
     /** Drops, before any queue, events whose object {@code filter} rejects (after tier 2); none by default. */
-    public Builder enqueueFilter(EnqueueFilter filter) {
+    public Builder enqueueFilter(KeyPredicate filter) {
       this.enqueueFilter = Objects.requireNonNull(filter, "filter");
       return this;
     }

@@ -6,8 +6,8 @@ import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
-import io.informer4j.source.SourceException;
 import io.informer4j.source.Selection;
+import io.informer4j.source.SourceException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
@@ -32,14 +32,16 @@ final class InformerAssembler {
   private final Consumer<SharedIndexInformer.Builder<?>> informerOptions;
   private final Consumer<SharedIndexInformer<?>> metrics;
   private final BiConsumer<MapEntry<?>, SourceException> onFailure;
+  private final Consumer<Throwable> onInformerFailure;
 
   /**
    * @param metrics   binds an informer's metrics, or null
-   * @param onFailure told of every list and watch failure of an entry's informer
+   * @param onFailure         told of every list and watch failure of an entry's informer
+   * @param onInformerFailure told when an informer fails for good
    */
   InformerAssembler(Backend backend, InformerRuntime runtime, Duration defaultResyncPeriod, DoubleSupplier random,
                     Consumer<SharedIndexInformer.Builder<?>> informerOptions, Consumer<SharedIndexInformer<?>> metrics,
-                    BiConsumer<MapEntry<?>, SourceException> onFailure) {
+                    BiConsumer<MapEntry<?>, SourceException> onFailure, Consumer<Throwable> onInformerFailure) {
     this.backend = backend;
     this.runtime = runtime;
     this.defaultResyncPeriod = defaultResyncPeriod;
@@ -47,6 +49,7 @@ final class InformerAssembler {
     this.informerOptions = informerOptions;
     this.metrics = metrics;
     this.onFailure = onFailure;
+    this.onInformerFailure = onInformerFailure;
   }
 
   /**
@@ -79,6 +82,11 @@ final class InformerAssembler {
     MapEntry<T> entry = new MapEntry<>(type, spec, scope, informer,
         new IndexerCacheReader<>(type, scope, informer.indexer(), false), resyncPeriod);
     self.set(entry);
+    informer.stopped().whenComplete((ended, failure) -> {
+      if (failure != null) {
+        onInformerFailure.accept(failure);
+      }
+    });
     if (metrics != null) {
       metrics.accept(informer);
     }

@@ -88,7 +88,7 @@ public final class InformersMap implements AutoCloseable {
     this.runtime = ownsRuntime ? InformerRuntime.create("informers") : b.runtime;
     this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions,
         b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry),
-        this::informerFailed);
+        this::informerFailed, b.onInformerFailure);
     this.monitor = new MissingTypeMonitor(b.checks, runtime.scheduler(), runtime.io(), new PresenceSweep(this));
   }
 
@@ -286,9 +286,9 @@ public final class InformersMap implements AutoCloseable {
 
   /**
    * Returns the scope of {@code type}: from the backend's registry, else from discovery (asked once
-   * per type), else namespaced (logged).
+   * per type; blocks for that request), else namespaced (logged).
    */
-  Scope scopeOf(TypeKey type) {
+  public Scope scopeOf(TypeKey type) {
     Optional<Scope> registered = backend.types().scope(type);
     if (registered.isPresent()) {
       return registered.get();
@@ -619,6 +619,7 @@ public final class InformersMap implements AutoCloseable {
     private Consumer<SharedIndexInformer.Builder<?>> informerOptions = builder -> { };
     private MeterRegistry meterRegistry;
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+    private Consumer<Throwable> onInformerFailure = failure -> { };
 
     private Builder(Backend backend) {
       this.backend = Objects.requireNonNull(backend, "backend");
@@ -690,6 +691,15 @@ public final class InformersMap implements AutoCloseable {
     /** Publishes every informer's metrics ({@link InformerMetrics}) to {@code registry}. */
     public Builder meterRegistry(MeterRegistry registry) {
       this.meterRegistry = Objects.requireNonNull(registry, "registry");
+      return this;
+    }
+
+    /**
+     * Tells {@code listener} when an informer of the map fails for good (its retry policy gave up,
+     * its runtime closed): called with the cause, once per informer, from the informer's thread.
+     */
+    public Builder onInformerFailure(Consumer<Throwable> listener) {
+      this.onInformerFailure = Objects.requireNonNull(listener, "listener");
       return this;
     }
 

@@ -15,7 +15,6 @@ import io.informer4j.testing.Item;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** Bad registrations are clear typed errors that leave nothing registered, and a later good one works. */
@@ -99,8 +98,6 @@ class FactoryRegistrationErrorsTest {
   }
 
   @Test
-  @Disabled("main-code bug: SharedInformerFactory.createRoute registers with the informers map before it checks the"
-      + " scope, so a rejected registration leaves an informer in the map that start() runs with no route")
   void aRejectedClusterScopedRegistrationLeavesNoInformerInTheMap() {
     assertThatThrownBy(() -> factory.informerFor(NODES,
         InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("prod")).build()))

@@ -1,6 +1,8 @@
 package io.informer4j.etcd;
 
 import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectType;
+import io.informer4j.meta.TypeKey;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
@@ -42,6 +44,15 @@ public record EtcdObject<V>(String namespace, String name, long revision, long c
   /** Returns {@code "namespace/name"} or {@code "name"}. */
   public String key() {
     return io.informer4j.meta.ObjectKey.keyOf(namespace, name);
+  }
+
+  /**
+   * Returns the objects of {@code key} as {@code EtcdObject<V>}s read with {@code adapter}
+   * (representation {@code EtcdObject}), to add to an {@link EtcdTypes} catalog and to register,
+   * watch and read without casts.
+   */
+  public static <V> ObjectType<EtcdObject<V>> type(TypeKey key, ObjectAdapter<EtcdObject<V>> adapter) {
+    return ObjectType.ofGeneric(key, "EtcdObject", EtcdObject.class, adapter);
   }
 
   /** Returns an adapter for values without labels or fields; the deep copy is the object itself. */

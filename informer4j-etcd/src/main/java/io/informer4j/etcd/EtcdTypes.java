@@ -1,16 +1,12 @@
 package io.informer4j.etcd;
 
 import io.etcd.jetcd.Client;
-import io.informer4j.factory.ClientProvider;
-import io.informer4j.factory.GenericClient;
-import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.meta.TypeRegistry;
 import io.informer4j.meta.UnknownTypeException;
-import io.informer4j.reader.ListWatcherFactory;
-import io.informer4j.reader.Representation;
-import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.Backend;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -18,18 +14,23 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * The object types stored in one etcd, each under its own key prefix with its own codec: what the
- * shared informer factory ({@link ClientProvider}, {@link TypeRegistry}) and the informers map
- * ({@link ListWatcherFactory}) need to run on etcd.
+ * The etcd {@link Backend}: the object types stored in one etcd, each under its own key prefix with
+ * its own codec.
  *
- * <p>A type's scope is its key layout's. Several types may share a Java class (typically
- * {@link EtcdObject}); {@link #typeOf(Class)} then finds none, so name the type explicitly, e.g.
- * {@code factory.informerFor(type, EtcdObject.class, options)}. Every call builds a new
- * {@link EtcdListerWatcher} over the shared client without contacting etcd.
+ * <pre>{@code
+ * ObjectType<EtcdObject<Widget>> widgets = EtcdObject.type(WIDGET, Widget.ADAPTER);
+ * EtcdTypes etcd = EtcdTypes.builder(client).json(widgets, KeyLayout.namespaced("/registry/widgets/"), Widget.class)
+ *     .build();
+ * CacheReader<EtcdObject<Widget>> reader = map.reader(widgets);   // map = InformersMap.builder(etcd).build()
+ * }</pre>
+ *
+ * <p>A type's scope is its key layout's. Every source is a new {@link EtcdListerWatcher} over the
+ * shared client, built without contacting etcd. etcd has no discovery: every type of the catalog
+ * is served (an empty prefix is an empty type).
  *
  * <p>Immutable once built; thread-safe. The jetcd client stays the caller's to close.
  */
-public final class EtcdTypes implements ClientProvider, ListWatcherFactory, TypeRegistry {
+public final class EtcdTypes implements Backend, TypeRegistry {
 
   private final Client client;
   private final UnaryOperator<EtcdListerWatcher.Builder<?>> settings;
@@ -47,42 +48,42 @@ public final class EtcdTypes implements ClientProvider, ListWatcherFactory, Type
   }
 
   /**
-   * Returns a lister-watcher of {@code type}'s objects.
+   * Returns the source of {@code type}'s objects, covering every namespace (each request's
+   * selection narrows it).
    *
-   * @throws UnknownTypeException if the type is not in this catalog or is stored as another class
+   * @throws UnknownTypeException if the type is not in this catalog or is stored in another
+   *     representation
    */
-  public <T> EtcdListerWatcher<T> listerWatcher(TypeKey type, Class<T> objectClass) {
-    StoredType<T> stored = require(type, objectClass);
-    EtcdListerWatcher.Builder<T> builder = EtcdListerWatcher.builder(client, stored.layout, stored.codec, stored.adapter);
+  @Override
+  public <T> EtcdListerWatcher<T> listerWatcher(ObjectType<T> type) {
+    StoredType<T> stored = require(type);
+    EtcdListerWatcher.Builder<T> builder = EtcdListerWatcher.builder(client, stored.layout, stored.codec, type.adapter());
     settings.apply(builder);
     return builder.build();
   }
 
   /**
-   * Returns the adapter of {@code type}'s objects.
+   * Returns the object type stored under {@code key}, as it was added to the catalog.
    *
-   * @throws UnknownTypeException if the type is not in this catalog or is stored as another class
+   * @throws UnknownTypeException if the type is not in this catalog
    */
-  public <T> ObjectAdapter<T> adapter(TypeKey type, Class<T> objectClass) {
-    return require(type, objectClass).adapter;
+  public ObjectType<?> type(TypeKey key) {
+    return require(key).type;
+  }
+
+  @Override
+  public TypeRegistry types() {
+    return this;
+  }
+
+  @Override
+  public String description() {
+    return "etcd " + client;
   }
 
   /** Returns the key layout of {@code type}. @throws UnknownTypeException if it is not in this catalog */
   public KeyLayout layout(TypeKey type) {
     return require(type).layout;
-  }
-
-  /** {@inheritDoc} The source covers every namespace; the factory narrows it per request. */
-  @Override
-  public <T> GenericClient<T> clientFor(TypeKey type, Class<T> objectClass) {
-    return new GenericClient<>(listerWatcher(type, objectClass), adapter(type, objectClass));
-  }
-
-  /** {@inheritDoc} The namespace arrives in each request's selection, so it is not needed here. */
-  @Override
-  public ListerWatcher<?> create(TypeKey type, String namespace, TypeRegistry registry,
-                                 Representation<?> representation) {
-    return listerWatcher(type, representation.javaClass());
   }
 
   @Override
@@ -94,7 +95,7 @@ public final class EtcdTypes implements ClientProvider, ListWatcherFactory, Type
   /** {@inheritDoc} Empty when no type, or more than one, is stored as {@code objectClass}. */
   @Override
   public Optional<TypeKey> typeOf(Class<?> objectClass) {
-    var matching = types.entrySet().stream().filter(e -> e.getValue().objectClass == objectClass).toList();
+    var matching = types.entrySet().stream().filter(e -> e.getValue().type.javaClass() == objectClass).toList();
     return matching.size() == 1 ? Optional.of(matching.get(0).getKey()) : Optional.empty();
   }
 
@@ -107,16 +108,16 @@ public final class EtcdTypes implements ClientProvider, ListWatcherFactory, Type
   }
 
   @SuppressWarnings("unchecked")
-  private <T> StoredType<T> require(TypeKey type, Class<T> objectClass) {
-    StoredType<?> stored = require(type);
-    if (stored.objectClass != objectClass) {
-      throw new UnknownTypeException(type + " as " + objectClass.getName() + " (it is stored as "
-          + stored.objectClass.getName() + ")");
+  private <T> StoredType<T> require(ObjectType<T> type) {
+    StoredType<?> stored = require(type.key());
+    if (!stored.type.equals(type)) {
+      throw new UnknownTypeException(type + ": " + type.javaClass().getName() + " is not how it is stored (" + stored.type
+          + ")");
     }
     return (StoredType<T>) stored;
   }
 
-  private record StoredType<T>(KeyLayout layout, Codec<T> codec, ObjectAdapter<T> adapter, Class<?> objectClass) {
+  private record StoredType<T>(ObjectType<T> type, KeyLayout layout, Codec<T> codec) {
   }
 
   /** Collects the stored types. Not thread-safe; build once. */
@@ -130,36 +131,35 @@ public final class EtcdTypes implements ClientProvider, ListWatcherFactory, Type
     }
 
     /**
-     * Adds a type whose objects, of class {@code objectClass}, live under {@code layout}.
+     * Adds a type whose objects live under {@code layout}, decoded by {@code codec}.
      *
      * @throws IllegalArgumentException if the type was already added, or another type uses a key
      *                                  prefix that contains or is contained in this one
      */
-    public <T> Builder type(TypeKey type, Class<? super T> objectClass, KeyLayout layout, Codec<T> codec,
-                            ObjectAdapter<T> adapter) {
+    public <T> Builder type(ObjectType<T> type, KeyLayout layout, Codec<T> codec) {
       Objects.requireNonNull(type, "type");
-      Objects.requireNonNull(objectClass, "objectClass");
-      if (types.containsKey(type)) {
-        throw new IllegalArgumentException(type + " was already added");
+      if (types.containsKey(type.key())) {
+        throw new IllegalArgumentException(type.key() + " was already added");
       }
       types.forEach((other, stored) -> {
         String a = stored.layout.prefix();
         String b = layout.prefix();
         if (a.startsWith(b) || b.startsWith(a)) {
-          throw new IllegalArgumentException("the key prefix '" + b + "' of " + type + " overlaps '" + a + "' of " + other);
+          throw new IllegalArgumentException("the key prefix '" + b + "' of " + type.key() + " overlaps '" + a + "' of "
+              + other);
         }
       });
-      types.put(type, new StoredType<>(Objects.requireNonNull(layout, "layout"), Objects.requireNonNull(codec, "codec"),
-          Objects.requireNonNull(adapter, "adapter"), objectClass));
+      types.put(type.key(), new StoredType<>(type, Objects.requireNonNull(layout, "layout"),
+          Objects.requireNonNull(codec, "codec")));
       return this;
     }
 
     /**
-     * Adds a type stored as JSON values of {@code valueClass}, read as {@link EtcdObject}s with
-     * {@code adapter} (see {@link EtcdObject#adapter(java.util.function.Function, java.util.function.BiFunction)}).
+     * Adds a type stored as JSON values of {@code valueClass}, read as {@link EtcdObject}s (see
+     * {@link EtcdObject#type}).
      */
-    public <V> Builder jsonType(TypeKey type, KeyLayout layout, Class<V> valueClass, ObjectAdapter<EtcdObject<V>> adapter) {
-      return type(type, EtcdObject.class, layout, JsonCodec.of(valueClass), adapter);
+    public <V> Builder json(ObjectType<EtcdObject<V>> type, KeyLayout layout, Class<V> valueClass) {
+      return type(type, layout, JsonCodec.of(valueClass));
     }
 
     /**

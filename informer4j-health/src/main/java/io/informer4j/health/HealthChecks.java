@@ -1,10 +1,10 @@
 package io.informer4j.health;
 
-import io.informer4j.factory.InformerEntry;
-import io.informer4j.factory.InformerEntryStatus;
 import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.factory.TypeStatus;
 import io.informer4j.informer.InformerState;
 import io.informer4j.informer.InformerStatus;
+import io.informer4j.reader.MapEntry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +44,7 @@ public final class HealthChecks {
   /** Returns the liveness verdict. */
   public HealthReport liveness() {
     List<String> problems = new ArrayList<>();
-    for (InformerEntryStatus status : factory.statuses()) {
+    for (TypeStatus status : factory.statuses()) {
       if (status.state() == InformerState.FAILED) {
         problems.add(status.name() + " (" + status.type() + ") failed: " + status.lastError());
       }
@@ -59,15 +59,15 @@ public final class HealthChecks {
       problems.add("the informer factory is not started");
     }
     Instant now = clock.instant();
-    for (InformerEntry entry : factory.registered().values()) {
+    for (MapEntry<?> entry : factory.registered().values()) {
       if (entry.isMissing()) {
         continue;
       }
       InformerStatus status = entry.informer().status();
-      String who = entry.name() + " (" + entry.type() + ")";
+      String who = entry.informer().name() + " (" + entry.type().key() + ")";
       if (status.state() == InformerState.FAILED) {
         problems.add(who + " failed: " + status.lastError());
-      } else if (!entry.hasSynced()) {
+      } else if (!status.synced()) {
         problems.add(who + " has not synced (state " + status.state() + ")");
       } else if (status.failingSince() != null && Duration.between(status.failingSince(), now).compareTo(grace) > 0) {
         problems.add(who + " has been failing since " + status.failingSince() + ": " + status.lastError());

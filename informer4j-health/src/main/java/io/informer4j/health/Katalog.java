@@ -1,7 +1,7 @@
 package io.informer4j.health;
 
-import io.informer4j.factory.InformerEntryStatus;
 import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.factory.TypeStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +30,7 @@ final class Katalog {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("factory", Map.of("name", factory.name(), "started", factory.isStarted(), "status", factory.status()));
     List<Object> informers = new ArrayList<>();
-    for (InformerEntryStatus s : factory.statuses()) {
+    for (TypeStatus s : factory.statuses()) {
       informers.add(informer(s));
     }
     doc.put("informers", informers);
@@ -38,7 +38,7 @@ final class Katalog {
     return doc;
   }
 
-  private static Map<String, Object> informer(InformerEntryStatus s) {
+  private static Map<String, Object> informer(TypeStatus s) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("type", s.type().toString());
     out.put("name", s.name());
@@ -55,7 +55,9 @@ final class Katalog {
     out.put("lastError", s.lastError());
     out.put("eventsReceived", s.eventsReceived());
     out.put("enqueued", s.enqueued());
-    out.put("droppedByFilter", s.droppedByFilter());
+    Map<String, Long> dropped = new LinkedHashMap<>();
+    s.droppedByFilter().forEach((reason, count) -> dropped.put(reason.text(), count));
+    out.put("droppedByFilter", dropped);
     out.put("queue", s.queue());
     out.put("queueDepth", s.queueDepth());
     out.put("relists", s.relists());

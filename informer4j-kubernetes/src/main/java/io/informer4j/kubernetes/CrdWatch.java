@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition
 import io.informer4j.informer.EventHandler;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -34,8 +35,8 @@ final class CrdWatch {
     this.ownRuntime = runtime == null
         ? InformerRuntime.builder("crd-watch").ioThreads(1).dispatchThreads(1).build()
         : null;
-    this.informer = SharedIndexInformer.builder(backend.typed(CustomResourceDefinition.class),
-            backend.adapter(CustomResourceDefinition.class))
+    ObjectType<CustomResourceDefinition> crds = backend.type(CustomResourceDefinition.class);
+    this.informer = SharedIndexInformer.builder(backend.listerWatcher(crds), crds.adapter())
         .name("customresourcedefinitions")
         .transform(KubernetesTransforms.stripManagedFields())
         .runtime(runtime != null ? runtime : ownRuntime)

@@ -13,17 +13,26 @@ import io.informer4j.kubernetes.internal.LargeChunkHttpClientFactory;
 import io.informer4j.kubernetes.internal.LeanVertx;
 import io.informer4j.kubernetes.internal.ResourceResolver;
 import io.informer4j.kubernetes.internal.WatchListSupport;
+import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.TypeRegistry;
+import io.informer4j.meta.UnknownTypeException;
+import io.informer4j.source.Backend;
+import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.TypePresence;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The entry point of the Kubernetes backend: sources ({@link KubernetesListerWatcher}) for typed,
- * dynamic and metadata-only resources, their adapter, discovery, and the factory's
- * {@link KubernetesClientProvider} and {@link KubernetesTypeRegistry}, all over one fabric8 client.
+ * The Kubernetes {@link Backend}: typed models ({@link #type(Class)}), dynamic resources
+ * ({@link #dynamic}) and metadata only ({@link #metadataOnly}), their sources
+ * ({@link KubernetesListerWatcher}), discovery and the CRD watch that announces new types, all over
+ * one fabric8 client.
  *
  * <p>Connection settings come from fabric8: {@link #connect()} reads the kubeconfig
  * ({@code KUBECONFIG}, {@code ~/.kube/config}) or the in-cluster service account, with TLS
@@ -31,12 +40,11 @@ import org.slf4j.LoggerFactory;
  * exec plugins and impersonation work as in fabric8.
  *
  * <pre>{@code
- * try (KubernetesBackend kube = KubernetesBackend.connect()) {
- *   SharedIndexInformer<ConfigMap> informer = SharedIndexInformer
- *       .builder(kube.typed(ConfigMap.class), kube.adapter(ConfigMap.class))
- *       .transform(KubernetesTransforms.stripManagedFields())
- *       .build();
- *   informer.start();
+ * try (KubernetesBackend kube = KubernetesBackend.connect();
+ *      InformersMap cache = InformersMap.builder(kube).build()) {
+ *   CacheReader<ConfigMap> configMaps = cache.reader(kube.type(ConfigMap.class));
+ *   cache.start();
+ *   ConfigMap settings = configMaps.get(ObjectKey.of("shop", "settings"));
  * }
  * }</pre>
  *
@@ -49,7 +57,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe. Closing closes the fabric8 client (and its Vert.x) only if this backend created it.
  */
-public final class KubernetesBackend implements AutoCloseable {
+public final class KubernetesBackend implements Backend, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(KubernetesBackend.class);
   private static final Duration VERTX_CLOSE_TIMEOUT = Duration.ofSeconds(10);
@@ -68,6 +76,7 @@ public final class KubernetesBackend implements AutoCloseable {
   private final FabricJson json = new FabricJson();
   private final ApiConnection connection;
   private final KubernetesTypeDiscovery discovery;
+  private final KubernetesTypeRegistry types;
   private final Vertx ownedVertx;
 
   private KubernetesBackend(KubernetesClient client, boolean ownsClient, Vertx ownedVertx, WatchTransport transport,
@@ -79,6 +88,7 @@ public final class KubernetesBackend implements AutoCloseable {
     this.watchList = new WatchListSupport(watchList);
     this.connection = new ApiConnection(client, json);
     this.discovery = new KubernetesTypeDiscovery(connection, this);
+    this.types = new KubernetesTypeRegistry(discovery);
   }
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
@@ -129,74 +139,130 @@ public final class KubernetesBackend implements AutoCloseable {
     return new Builder(client);
   }
 
-  /** Returns a source for a typed model class; its descriptor comes from the class's annotations. */
-  public <T extends HasMetadata> KubernetesListerWatcher<T> typed(Class<T> modelClass) {
-    return typed(modelClass, ResourceDescriptor.of(modelClass));
-  }
-
-  /** Returns a source for a typed model class at an explicit descriptor. */
-  public <T extends HasMetadata> KubernetesListerWatcher<T> typed(Class<T> modelClass, ResourceDescriptor descriptor) {
-    return source(modelClass, ResourceResolver.fixed(descriptor), ApiConnection.JSON, ApiConnection.JSON);
-  }
-
   /**
-   * Returns a source of {@link GenericKubernetesResource} for a type by group/version/kind; its plural
-   * and scope are found through discovery at the first request (so the type may be installed later;
-   * until then requests fail with {@code TypeNotFoundException}).
+   * Returns the objects of the type a fabric8 model class stands for, decoded to that class (for
+   * example {@code type(ConfigMap.class)}); the resource's plural and scope come from the class's
+   * annotations, or from a {@link #register registered} descriptor of its type.
+   *
+   * @throws UnknownTypeException if the class is not a fabric8 model with an API version
    */
-  public KubernetesListerWatcher<GenericKubernetesResource> dynamic(TypeKey type) {
-    return source(GenericKubernetesResource.class, discovered(type), ApiConnection.JSON, ApiConnection.JSON);
-  }
-
-  /** Returns a source of {@link GenericKubernetesResource} for a type by explicit descriptor (no discovery). */
-  public KubernetesListerWatcher<GenericKubernetesResource> dynamic(ResourceDescriptor descriptor) {
-    return source(GenericKubernetesResource.class, ResourceResolver.fixed(descriptor), ApiConnection.JSON, ApiConnection.JSON);
-  }
-
-  /**
-   * Returns a source of {@link GenericKubernetesResource} for a resource by its plural
-   * ({@code "widgets"} in {@code example.com/v1}); kind and scope come from discovery at the first
-   * request.
-   */
-  public KubernetesListerWatcher<GenericKubernetesResource> dynamicByPlural(String group, String version, String plural) {
-    ResourceResolver resolver = ResourceResolver.lazy(() -> discovery.resolvePlural(group, version, plural),
-        (group.isEmpty() ? "" : group + "/") + version + " " + plural);
-    return source(GenericKubernetesResource.class, resolver, ApiConnection.JSON, ApiConnection.JSON);
-  }
-
-  /**
-   * Returns a source of {@link PartialObjectMetadata}: the server sends only each object's
-   * {@code apiVersion}, {@code kind} and {@code metadata} (as client-go's metadata informers ask), so
-   * the cache holds no spec, status or data. The plural and scope come from discovery.
-   */
-  public KubernetesListerWatcher<PartialObjectMetadata> metadataOnly(TypeKey type) {
-    return source(PartialObjectMetadata.class, discovered(type), PARTIAL_LIST_ACCEPT, PARTIAL_ACCEPT);
-  }
-
-  /** As {@link #metadataOnly(TypeKey)}, at an explicit descriptor (no discovery). */
-  public KubernetesListerWatcher<PartialObjectMetadata> metadataOnly(ResourceDescriptor descriptor) {
-    return source(PartialObjectMetadata.class, ResourceResolver.fixed(descriptor), PARTIAL_LIST_ACCEPT, PARTIAL_ACCEPT);
-  }
-
-  /** Returns the adapter for objects of {@code modelClass}. */
-  public <T extends HasMetadata> HasMetadataAdapter<T> adapter(Class<T> modelClass) {
+  @Override
+  public <T> ObjectType<T> type(Class<T> modelClass) {
     Objects.requireNonNull(modelClass, "modelClass");
-    return new HasMetadataAdapter<>(json);
+    if (!HasMetadata.class.isAssignableFrom(modelClass) || modelClass == GenericKubernetesResource.class
+        || modelClass == PartialObjectMetadata.class) {
+      throw new UnknownTypeException(modelClass.getName() + " (not a typed fabric8 model; use dynamic() or metadataOnly())");
+    }
+    TypeKey key = types.register(modelClass.asSubclass(HasMetadata.class)).type();
+    return ObjectType.of(key, modelClass, adapter());
+  }
+
+  /**
+   * Returns the objects of {@code type} as {@link GenericKubernetesResource}s (representation
+   * {@code dynamic}), for custom resources without a model class; the plural and scope come from a
+   * registered descriptor, else from discovery at the first request (so the type may be installed
+   * later; until then requests fail with {@code TypeNotFoundException}).
+   */
+  public ObjectType<GenericKubernetesResource> dynamic(TypeKey type) {
+    return ObjectType.of(Objects.requireNonNull(type, "type"), "dynamic", GenericKubernetesResource.class, adapter());
+  }
+
+  /**
+   * Returns the objects of {@code type} as {@link PartialObjectMetadata} (representation
+   * {@code metadata}): the server sends only each object's {@code apiVersion}, {@code kind} and
+   * {@code metadata}, as client-go's metadata informers ask, so the cache holds no spec, status or
+   * data. The plural and scope come as for {@link #dynamic}.
+   */
+  public ObjectType<PartialObjectMetadata> metadataOnly(TypeKey type) {
+    return ObjectType.of(Objects.requireNonNull(type, "type"), "metadata", PartialObjectMetadata.class, adapter());
+  }
+
+  /**
+   * Registers an explicit descriptor, so its type needs no discovery request (for example a CRD
+   * whose plural is known); returns this backend.
+   */
+  public KubernetesBackend register(ResourceDescriptor descriptor) {
+    types.register(descriptor);
+    return this;
+  }
+
+  /**
+   * Returns the source of {@code type}: typed models, {@link GenericKubernetesResource} and
+   * {@link PartialObjectMetadata}. Sends no request.
+   *
+   * @throws UnknownTypeException if the class is none of those, or is the model of another type
+   */
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type) {
+    Class<T> javaClass = type.javaClass();
+    TypeKey key = type.key();
+    if (javaClass == GenericKubernetesResource.class) {
+      return (ListerWatcher<T>) source(GenericKubernetesResource.class, resolverOf(key), ApiConnection.JSON, ApiConnection.JSON);
+    }
+    if (javaClass == PartialObjectMetadata.class) {
+      return (ListerWatcher<T>) source(PartialObjectMetadata.class, resolverOf(key), PARTIAL_LIST_ACCEPT, PARTIAL_ACCEPT);
+    }
+    if (!HasMetadata.class.isAssignableFrom(javaClass)) {
+      throw new UnknownTypeException(type + ": " + javaClass.getName() + " is not a fabric8 HasMetadata model");
+    }
+    Class<? extends HasMetadata> model = javaClass.asSubclass(HasMetadata.class);
+    ResourceDescriptor ofClass = ResourceDescriptor.of(model);
+    if (!ofClass.type().equals(key)) {
+      throw new UnknownTypeException(type + ": " + javaClass.getName() + " is the model of " + ofClass.type());
+    }
+    ResourceDescriptor descriptor = types.registered(key).orElse(ofClass);
+    return (ListerWatcher<T>) source(model, ResourceResolver.fixed(descriptor), ApiConnection.JSON, ApiConnection.JSON);
+  }
+
+  /**
+   * Returns the objects of the served resource named {@code plural} in {@code group/version} as
+   * {@link GenericKubernetesResource}s, its kind and scope found through discovery now. Blocks for
+   * one discovery request.
+   *
+   * @throws io.informer4j.source.TypeNotFoundException if no such resource is served
+   * @throws io.informer4j.source.SourceException       the mapped error if discovery failed
+   */
+  public ObjectType<GenericKubernetesResource> dynamicByPlural(String group, String version, String plural) {
+    return dynamic(discovery.resolvePlural(group, version, plural).type());
+  }
+
+  /** Returns what this backend knows of types: registered descriptors, model classes, then discovery. */
+  @Override
+  public TypeRegistry types() {
+    return types;
+  }
+
+  /** Checks with discovery whether {@code type} is served; one request, never throws. */
+  @Override
+  public TypePresence presence(TypeKey type) {
+    return discovery.presence(type);
+  }
+
+  /**
+   * Watches CustomResourceDefinitions and tells {@code listener} of every type of a CRD once it is
+   * established (see {@link KubernetesTypeDiscovery#onTypeAdded}).
+   */
+  @Override
+  public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
+    return discovery.onTypeAdded(listener);
+  }
+
+  /** Returns the server's address. */
+  @Override
+  public String description() {
+    return "Kubernetes " + client.getMasterUrl();
+  }
+
+  /** Returns the adapter of fabric8 objects (any model, dynamic or metadata-only) as one of {@code T}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private <T> ObjectAdapter<T> adapter() {
+    return (ObjectAdapter<T>) (ObjectAdapter) new HasMetadataAdapter<>(json);
   }
 
   /** Returns discovery for this server. */
   public KubernetesTypeDiscovery discovery() {
     return discovery;
-  }
-
-  /** Returns a new client provider for the shared informer factory. */
-  public KubernetesClientProvider clientProvider() {
-    return new KubernetesClientProvider(this);
-  }
-
-  /** Returns a new type registry backed by model classes, explicit descriptors and discovery. */
-  public KubernetesTypeRegistry typeRegistry() {
-    return new KubernetesTypeRegistry(discovery);
   }
 
   /** Returns the fabric8 client. */
@@ -219,9 +285,10 @@ public final class KubernetesBackend implements AutoCloseable {
     }
   }
 
-  private ResourceResolver discovered(TypeKey type) {
-    Objects.requireNonNull(type, "type");
-    return ResourceResolver.lazy(() -> discovery.resolve(type), type.toString());
+  /** Resolves {@code type} through a registered descriptor, else through discovery at the first request. */
+  private ResourceResolver resolverOf(TypeKey type) {
+    return types.registered(type).map(ResourceResolver::fixed)
+        .orElseGet(() -> ResourceResolver.lazy(() -> discovery.resolve(type), type.toString()));
   }
 
   private <T extends HasMetadata> KubernetesListerWatcher<T> source(Class<T> objectType, ResourceResolver resolver,

@@ -1,7 +1,5 @@
 package io.informer4j.kubernetes;
 
-import io.informer4j.factory.TypeDiscovery;
-import io.informer4j.factory.TypePresence;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.kubernetes.internal.ApiConnection;
 import io.informer4j.meta.Scope;
@@ -9,6 +7,7 @@ import io.informer4j.meta.TypeKey;
 import io.informer4j.source.ForbiddenException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TypeNotFoundException;
+import io.informer4j.source.TypePresence;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,14 +23,14 @@ import tools.jackson.databind.JsonNode;
  * and a watch of CustomResourceDefinitions that signals new types the moment their CRD is
  * established.
  *
- * <p>{@link #presence} has the factory's four outcomes: PRESENT (with the scope), ABSENT (the
+ * <p>{@link #presence} has four outcomes: PRESENT (with the scope), ABSENT (the
  * group-version answers 404 or does not list the kind), FORBIDDEN (401/403) and UNKNOWN (anything
  * expected to pass: timeouts, 5xx, 429, refused connections). Every found descriptor is remembered
  * for {@link #scope}.
  *
  * <p>Thread-safe. {@link #close()} stops the CRD watches.
  */
-public final class KubernetesTypeDiscovery implements TypeDiscovery, AutoCloseable {
+public final class KubernetesTypeDiscovery implements AutoCloseable {
 
   private final ApiConnection connection;
   private final KubernetesBackend backend;
@@ -44,7 +43,6 @@ public final class KubernetesTypeDiscovery implements TypeDiscovery, AutoCloseab
   }
 
   /** Checks whether {@code type} is served; one discovery request, never throws. */
-  @Override
   public TypePresence presence(TypeKey type) {
     try {
       return TypePresence.present(resolve(type).scope());
@@ -124,7 +122,6 @@ public final class KubernetesTypeDiscovery implements TypeDiscovery, AutoCloseab
    * @param listener called from the informer's threads; must return quickly
    * @return a handle that stops this watch
    */
-  @Override
   public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
     return onTypeAdded(listener, null);
   }

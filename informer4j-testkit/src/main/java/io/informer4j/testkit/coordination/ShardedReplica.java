@@ -6,7 +6,7 @@ import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.coordination.ShardLeases;
 import io.informer4j.coordination.ShardOwnership;
-import io.informer4j.factory.EnqueueFilter;
+import io.informer4j.controller.KeyPredicate;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.queue.QueueItem;
 import io.informer4j.queue.QueueRegistry;
@@ -47,13 +47,13 @@ public final class ShardedReplica implements AutoCloseable {
    * @param workers       the number of controller workers
    */
   public static ShardedReplica start(String identity, ShardLeases leases, LeaseTiming timing, int shards,
-                                     BiFunction<QueueRegistry, EnqueueFilter, SharedInformerFactory> factory,
+                                     BiFunction<QueueRegistry, KeyPredicate, SharedInformerFactory> factory,
                                      ReconcileLog log, Duration reconcileTime, int workers) {
     return new ShardedReplica(identity, leases, timing, shards, factory, log, reconcileTime, workers);
   }
 
   private ShardedReplica(String identity, ShardLeases leases, LeaseTiming timing, int shards,
-                         BiFunction<QueueRegistry, EnqueueFilter, SharedInformerFactory> factory, ReconcileLog log,
+                         BiFunction<QueueRegistry, KeyPredicate, SharedInformerFactory> factory, ReconcileLog log,
                          Duration reconcileTime, int workers) {
     this.identity = identity;
     this.ownership = new ShardOwnership(shards, Clock.system());

@@ -1,0 +1,149 @@
+package io.informer4j.manager;
+
+import io.informer4j.controller.Controller;
+import io.informer4j.controller.EnqueueHandler;
+import io.informer4j.controller.EventPredicate;
+import io.informer4j.controller.KeyMapper;
+import io.informer4j.controller.KeyPredicate;
+import io.informer4j.controller.NamespaceGuard;
+import io.informer4j.controller.Reconciler;
+import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
+import io.informer4j.queue.RateLimiter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Declares a controller of a {@link Manager}, as controller-runtime's builder does: its primary type
+ * ({@code For}), any number of watched types with a mapping to primary keys ({@code Watches}),
+ * predicates, namespace rules and worker settings; {@link #reconcile} completes it. The controller
+ * owns its queue of primary keys; a burst of changes of one key is one reconcile.
+ *
+ * <p>Not thread-safe; the controller it builds is.
+ *
+ * @param <T> the primary type's objects
+ */
+public final class ControllerBuilder<T> {
+
+  /** One watched type: how its objects map to primary keys, and which of its events count. */
+  record Watch<S>(ObjectType<S> type, KeyMapper<S> mapper, List<EventPredicate<S>> predicates) {
+  }
+
+  private final Manager manager;
+  private final String name;
+  private final ObjectType<T> primary;
+  private final List<EventPredicate<T>> primaryPredicates = new ArrayList<>();
+  private final List<Watch<?>> secondary = new ArrayList<>();
+  private final List<KeyPredicate> keyPredicates = new ArrayList<>();
+  private NamespaceFilter namespaces = NamespaceFilter.none();
+  private int workers = 1;
+  private Duration reconcileTimeout;
+  private RateLimiter<ObjectKey> rateLimiter;
+
+  ControllerBuilder(Manager manager, String name, ObjectType<T> primary) {
+    this.manager = manager;
+    this.name = name;
+    this.primary = primary;
+  }
+
+  /** Adds predicates to the primary type's events; all must accept. */
+  @SafeVarargs
+  public final ControllerBuilder<T> withPredicates(EventPredicate<T>... predicates) {
+    primaryPredicates.addAll(Arrays.asList(predicates));
+    return this;
+  }
+
+  /**
+   * Watches {@code type} too: each of its events that {@code predicates} accept reconciles the
+   * primary keys {@code mapper} returns (controller-runtime's {@code Watches} with
+   * {@code EnqueueRequestsFromMapFunc}).
+   */
+  @SafeVarargs
+  public final <S> ControllerBuilder<T> watches(ObjectType<S> type, KeyMapper<S> mapper, EventPredicate<S>... predicates) {
+    secondary.add(new Watch<>(Objects.requireNonNull(type, "type"), Objects.requireNonNull(mapper, "mapper"),
+        List.of(predicates)));
+    return this;
+  }
+
+  /**
+   * Adds a filter over the primary keys every watch maps to (for example shard ownership); a key it
+   * rejects is dropped before the queue and counted.
+   */
+  public ControllerBuilder<T> withKeyFilter(KeyPredicate predicate) {
+    keyPredicates.add(Objects.requireNonNull(predicate, "predicate"));
+    return this;
+  }
+
+  /**
+   * Applies namespace rules in three tiers: a single exact allowed namespace scopes every watch's
+   * list and watch (tier 1); keys of other namespaces are dropped before the queue and counted
+   * (tier 2); a reconcile of a key the rules reject is skipped (tier 3). Restricted wins.
+   */
+  public ControllerBuilder<T> namespaces(NamespaceFilter filter) {
+    this.namespaces = Objects.requireNonNull(filter, "filter");
+    return this;
+  }
+
+  /**
+   * Sets the number of workers (default 1).
+   *
+   * @throws IllegalArgumentException if not positive
+   */
+  public ControllerBuilder<T> workers(int workers) {
+    if (workers <= 0) {
+      throw new IllegalArgumentException("controller '" + name + "' needs at least one worker, got " + workers);
+    }
+    this.workers = workers;
+    return this;
+  }
+
+  /** Interrupts a reconcile that runs longer than {@code timeout} (none by default). */
+  public ControllerBuilder<T> reconcileTimeout(Duration timeout) {
+    this.reconcileTimeout = Objects.requireNonNull(timeout, "timeout");
+    return this;
+  }
+
+  /** Sets the rate limiter of retries (default: exponential, 5 ms to 1000 s). */
+  public ControllerBuilder<T> rateLimiter(RateLimiter<ObjectKey> rateLimiter) {
+    this.rateLimiter = Objects.requireNonNull(rateLimiter, "rateLimiter");
+    return this;
+  }
+
+  /**
+   * Completes the controller with {@code reconciler}, called with the key of each primary object to
+   * reconcile (read it from the manager's cache; it is gone when the read finds nothing), and
+   * registers it with the manager: its informers are registered with the cache now, its workers
+   * start when the manager runs and every watched type has synced.
+   *
+   * @throws IllegalArgumentException if the manager has a controller of that name, or a type is
+   *     watched twice
+   * @throws IllegalStateException    if the manager has started
+   * @throws RuntimeException         what the cache throws for a type it cannot serve
+   */
+  public Controller<ObjectKey> reconcile(Reconciler<ObjectKey> reconciler) {
+    Objects.requireNonNull(reconciler, "reconciler");
+    List<Watch<?>> watches = new ArrayList<>();
+    watches.add(new Watch<>(primary, EnqueueHandler.ownKey(primary.adapter()), List.copyOf(primaryPredicates)));
+    watches.addAll(secondary);
+    List<KeyPredicate> filters = new ArrayList<>(keyPredicates);
+    Reconciler<ObjectKey> guarded = reconciler;
+    if (namespaces.isActive()) {
+      filters.add((type, key) -> key.isClusterScoped() || namespaces.allows(key.namespace()));
+      guarded = new NamespaceGuard<>(name, namespaces.matcher(), ObjectKey::namespace, key -> false, reconciler,
+          manager.meterRegistry());
+    }
+    String tierOne = namespaces.isSingleNamespace() ? namespaces.singleNamespace() : "";
+    return manager.register(new ControllerSpec<>(name, primary, watches, filters, tierOne, workers, reconcileTimeout,
+        rateLimiter, guarded));
+  }
+
+  /** Everything a manager needs to run a declared controller. */
+  record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, List<KeyPredicate> keyFilters,
+                           String namespace, int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
+                           Reconciler<ObjectKey> reconciler) {
+  }
+}

@@ -1,0 +1,557 @@
+package io.informer4j.manager;
+
+import io.informer4j.controller.Controller;
+import io.informer4j.controller.ControllerState;
+import io.informer4j.controller.EnqueueHandler;
+import io.informer4j.coordination.LeaderElection;
+import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.informer.HandlerOptions;
+import io.informer4j.informer.HandlerRegistration;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.queue.PriorityWorkQueue;
+import io.informer4j.queue.QueueRegistry;
+import io.informer4j.queue.RateLimiter;
+import io.informer4j.queue.WorkQueue;
+import io.informer4j.reader.CacheOptions;
+import io.informer4j.reader.InformerSpec;
+import io.informer4j.reader.InformersMap;
+import io.informer4j.reader.MapEntry;
+import io.informer4j.source.Backend;
+import io.informer4j.source.Selection;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a whole controller program: one {@link InformerRuntime} for every thread (informers, handler
+ * lanes, queues' timers, controllers' timers), the cache ({@link #cache()}), the controllers, the
+ * components (such as a health server), one meter registry bound to all of them, leader election,
+ * and the lifecycle — as controller-runtime's manager does.
+ *
+ * <pre>{@code
+ * try (Manager manager = Manager.builder(backend).component(m -> HealthServer.builder(m).port(8080).build()).build()) {
+ *   manager.controller("pods", pods).watches(configMaps, cm -> List.of(ownerOf(cm))).reconcile(key -> ...);
+ *   manager.run();   // until stopped (SIGTERM with the shutdown hook, or stop())
+ * }
+ * }</pre>
+ *
+ * <p><b>Start</b> (once): components first (so health answers while caches sync), then the cache;
+ * each controller starts its workers once every type it watches has synced, never before. Start
+ * returns at once. <b>Stop</b>: controllers first (in-flight reconciles finish within the bound),
+ * then the cache, then components, then what the manager created (its runtime, its queues) — in
+ * reverse, bounded. <b>Failure</b>: {@link #stopped()} completes exceptionally with the first fatal
+ * cause (an informer that gave up, a controller that could not start, a component that failed) and
+ * the manager stops. Everything the manager created it closes; nothing it was given.
+ *
+ * <p>Thread-safe.
+ */
+public final class Manager implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(Manager.class);
+  private static final Duration REGISTRATION_TIMEOUT = Duration.ofSeconds(30);
+
+  private enum State { NEW, RUNNING, STOPPING, STOPPED }
+
+  /** A controller the manager runs, with what its status reports. */
+  private record Managed(Controller<ObjectKey> controller, ObjectType<?> primary, List<TypeKey> watches,
+                         EnqueueHandler.Counters counters, int workers) {
+  }
+
+  private final InformerRuntime runtime;
+  private final boolean ownsRuntime;
+  private final InformersMap cache;
+  private final CompositeMeterRegistry meterRegistry = new CompositeMeterRegistry();
+  private final LeaderElection<ObjectKey> leaderElection;
+  private final Duration stopTimeout;
+  private final boolean shutdownHook;
+  private final List<ManagedComponent> components = new ArrayList<>();
+  private final Map<String, Managed> controllers = new LinkedHashMap<>();
+  private final CompletableFuture<Void> stopped = new CompletableFuture<>();
+  private final Object lifecycle = new Object();
+  private QueueRegistry queues;
+  private SharedInformerFactory factory;
+  private State state = State.NEW;
+  private Thread hook;
+  private Throwable firstFailure;
+
+  private Manager(Builder b) {
+    b.meterRegistries.forEach(meterRegistry::add);
+    this.ownsRuntime = b.runtime == null;
+    this.runtime = ownsRuntime ? InformerRuntime.create(b.name) : b.runtime;
+    this.leaderElection = b.leaderElection;
+    this.stopTimeout = b.stopTimeout;
+    this.shutdownHook = b.shutdownHook;
+    this.cache = InformersMap.builder(b.backend).runtime(runtime).options(b.cacheOptions).meterRegistry(meterRegistry)
+        .informerOptions(b.informerOptions).onInformerFailure(this::fail).build();
+    for (Function<Manager, ManagedComponent> component : b.components) {
+      components.add(Objects.requireNonNull(component.apply(this), "component"));
+    }
+  }
+
+  /** Starts configuring a manager over {@code backend}. */
+  public static Builder builder(Backend backend) {
+    return new Builder(backend);
+  }
+
+  /** Returns the cache: read through {@code cache().reader(type)}. */
+  public InformersMap cache() {
+    return cache;
+  }
+
+  /**
+   * Starts declaring a controller named {@code name} (unique within the manager; a metrics identity)
+   * whose primary type is {@code primary}.
+   */
+  public <T> ControllerBuilder<T> controller(String name, ObjectType<T> primary) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(primary, "primary");
+    if (name.isBlank()) {
+      throw new IllegalArgumentException("a controller needs a name");
+    }
+    return new ControllerBuilder<>(this, name, primary);
+  }
+
+  /** Registers a declared controller; see {@link ControllerBuilder#reconcile}. */
+  <T> Controller<ObjectKey> register(ControllerBuilder.ControllerSpec<T> spec) {
+    synchronized (lifecycle) {
+      if (state != State.NEW) {
+        throw new IllegalStateException("controller '" + spec.name() + "' cannot be added: the manager has started");
+      }
+      if (controllers.containsKey(spec.name())) {
+        throw new IllegalArgumentException("the manager already has a controller named '" + spec.name() + "'");
+      }
+      List<TypeKey> watched = new ArrayList<>();
+      for (ControllerBuilder.Watch<?> watch : spec.watches()) {
+        if (watched.contains(watch.type().key())) {
+          throw new IllegalArgumentException("controller '" + spec.name() + "' watches " + watch.type().key() + " twice");
+        }
+        watched.add(watch.type().key());
+      }
+      PriorityWorkQueue<ObjectKey> queue = queueFor(spec.name(), spec.rateLimiter());
+      EnqueueHandler.Counters counters = new EnqueueHandler.Counters();
+      MapEntry<T> primaryEntry = cache.register(spec.primary(), specOf(spec.namespace()), REGISTRATION_TIMEOUT);
+      Controller.Builder<ObjectKey> controller = Controller.builder(spec.name(), spec.reconciler())
+          .queue(queue).workers(spec.workers()).clock(runtime.clock()).scheduler(runtime.scheduler())
+          .meterRegistry(meterRegistry);
+      if (spec.reconcileTimeout() != null) {
+        controller.reconcileTimeout(spec.reconcileTimeout());
+      }
+      if (leaderElection != null) {
+        controller.gate(leaderElection.leadership());
+      }
+      for (ControllerBuilder.Watch<?> watch : spec.watches()) {
+        HandlerRegistration registration = watch(spec, watch, primaryEntry, queue, counters);
+        controller.waitFor(watch.type().key() + " synced", registration.synced());
+      }
+      Controller<ObjectKey> built = controller.build();
+      Managed managed = new Managed(built, spec.primary(), watched, counters, spec.workers());
+      controllers.put(spec.name(), managed);
+      bindCounters(managed);
+      log.info("controller '{}' of {} registered, watching {}", spec.name(), spec.primary(), watched);
+      return built;
+    }
+  }
+
+  private PriorityWorkQueue<ObjectKey> queueFor(String name, RateLimiter<ObjectKey> rateLimiter) {
+    var queue = WorkQueue.<ObjectKey>builder().name(name).clock(runtime.clock()).scheduler(runtime.scheduler())
+        .meterRegistry(meterRegistry);
+    if (rateLimiter != null) {
+      queue.rateLimiter(rateLimiter);
+    }
+    return queue.build();
+  }
+
+  private static InformerSpec specOf(String namespace) {
+    return InformerSpec.of(Selection.all().withNamespace(namespace));
+  }
+
+  private <S> HandlerRegistration watch(ControllerBuilder.ControllerSpec<?> spec, ControllerBuilder.Watch<S> watch,
+                                        MapEntry<?> primaryEntry, PriorityWorkQueue<ObjectKey> queue,
+                                        EnqueueHandler.Counters counters) {
+    MapEntry<S> entry = cache.register(watch.type(), specOf(spec.namespace()), REGISTRATION_TIMEOUT);
+    EnqueueHandler<S> handler = new EnqueueHandler<>(spec.name(), watch.type().key(), watch.type().adapter(),
+        watch.mapper(), watch.predicates(), spec.keyFilters(), spec.primary().key(), primaryEntry.scope(), queue,
+        counters);
+    return entry.informer().addEventHandler(handler, HandlerOptions.named("controller-" + spec.name()));
+  }
+
+  private void bindCounters(Managed managed) {
+    String name = managed.controller().name();
+    EnqueueHandler.Counters counters = managed.counters();
+    FunctionCounter.builder("informer4j_controller_events_filtered_total", counters, EnqueueHandler.Counters::filtered)
+        .tag("controller", name).description("events a predicate dropped before the controller's queue")
+        .register(meterRegistry);
+    FunctionCounter.builder("informer4j_controller_mapping_errors_total", counters,
+            EnqueueHandler.Counters::mappingErrors)
+        .tag("controller", name).description("events or keys skipped because a watch's mapping failed")
+        .register(meterRegistry);
+  }
+
+  /**
+   * Adds a component the manager starts before its cache and stops last; it owns it from now on.
+   *
+   * @throws IllegalStateException if the manager has started
+   */
+  public void add(ManagedComponent component) {
+    Objects.requireNonNull(component, "component");
+    synchronized (lifecycle) {
+      if (state != State.NEW) {
+        throw new IllegalStateException("a component cannot be added: the manager has started");
+      }
+      components.add(component);
+    }
+  }
+
+  /**
+   * Returns the queue registry of the manager (created on first use on the manager's timer and
+   * meter registry, shut down when the manager stops), for controllers fed the shared informer
+   * factory's way.
+   */
+  public QueueRegistry queues() {
+    synchronized (lifecycle) {
+      if (queues == null) {
+        queues = QueueRegistry.builder().clock(runtime.clock()).scheduler(runtime.scheduler())
+            .meterRegistry(meterRegistry).build();
+      }
+      return queues;
+    }
+  }
+
+  /**
+   * Returns the shared informer factory over the manager's cache and {@link #queues()} (created on
+   * first use; started and stopped with the manager), for code written Orkestra's way: every event of
+   * a registered type becomes a {@code QueueItem} on the type's queue.
+   */
+  public SharedInformerFactory factory() {
+    QueueRegistry registry = queues();
+    synchronized (lifecycle) {
+      if (factory == null) {
+        factory = SharedInformerFactory.builder(cache, registry).build();
+      }
+      return factory;
+    }
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------
+
+  /**
+   * Starts the components, the cache, leader election and the controllers (each starts its workers
+   * once everything it watches has synced); returns at once.
+   *
+   * @throws IllegalStateException if started before
+   * @throws ManagerStartException if a component cannot start (the manager is then stopped)
+   */
+  public void start() {
+    List<Managed> toStart;
+    synchronized (lifecycle) {
+      if (state != State.NEW) {
+        throw new IllegalStateException("the manager has already been started");
+      }
+      state = State.RUNNING;
+      toStart = List.copyOf(controllers.values());
+      if (shutdownHook) {
+        hook = new Thread(this::close, "informer4j-manager-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
+    }
+    for (ManagedComponent component : components) {
+      try {
+        component.start();
+      } catch (Exception e) {
+        ManagerStartException failure = new ManagerStartException("a component of the manager failed to start: " + e, e);
+        fail(failure);
+        throw failure;
+      }
+    }
+    if (factory != null) {
+      factory.start();
+    } else {
+      cache.start();
+    }
+    if (leaderElection != null) {
+      leaderElection.start();
+    }
+    for (Managed managed : toStart) {
+      managed.controller().startAsync().whenComplete((started, failure) -> {
+        if (failure != null && !(failure instanceof java.util.concurrent.CancellationException)) {
+          fail(failure);
+        }
+      });
+    }
+    log.info("manager started: {} controllers, {} informers", toStart.size(), cache.entries().size());
+  }
+
+  /** Records the first fatal cause and stops the manager, on a thread of its own. */
+  private void fail(Throwable cause) {
+    synchronized (lifecycle) {
+      if (firstFailure != null || state != State.RUNNING) {
+        return;
+      }
+      firstFailure = cause;
+    }
+    log.error("manager: stopping after a fatal failure: {}", cause.toString(), cause);
+    Thread stopper = new Thread(this::close, "informer4j-manager-stop");
+    stopper.setDaemon(true);
+    stopper.start();
+  }
+
+  /**
+   * Starts (unless started) and blocks until the manager has stopped.
+   *
+   * @throws ManagerFailedException if it stopped because of a failure
+   * @throws InterruptedException   if interrupted while waiting (the manager keeps running)
+   */
+  public void run() throws InterruptedException {
+    synchronized (lifecycle) {
+      if (state == State.NEW) {
+        start();
+      }
+    }
+    try {
+      stopped.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw (ManagerFailedException) e.getCause();
+    }
+  }
+
+  /**
+   * Stops everything in reverse order: controllers (their in-flight reconciles finish), leader
+   * election, the cache, the queues, the components, then the runtime if the manager created it;
+   * waits at most {@code timeout} in all. Idempotent; completes {@link #stopped()}.
+   *
+   * @return true if everything stopped within the timeout and no thread of the manager is left
+   */
+  public boolean stop(Duration timeout) throws InterruptedException {
+    List<Managed> toStop;
+    synchronized (lifecycle) {
+      if (state == State.STOPPING || state == State.STOPPED) {
+        return awaitStopped(timeout);
+      }
+      boolean neverStarted = state == State.NEW;
+      state = State.STOPPING;
+      toStop = new ArrayList<>(controllers.values());
+      if (hook != null && !Thread.currentThread().getName().equals(hook.getName())) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the JVM is exiting; the hook runs this stop anyway
+        }
+      }
+      if (neverStarted) {
+        log.debug("manager stopped before it started");
+      }
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    boolean ended = true;
+    java.util.Collections.reverse(toStop);
+    for (Managed managed : toStop) {
+      ended &= managed.controller().stop(remaining(deadline, stopTimeout));
+    }
+    if (leaderElection != null) {
+      leaderElection.close();
+    }
+    ended &= factory != null ? factory.stop(remaining(deadline, timeout)) : cache.stop(remaining(deadline, timeout));
+    QueueRegistry registry;
+    synchronized (lifecycle) {
+      registry = queues;
+    }
+    if (registry != null) {
+      registry.shutdownAll();
+    }
+    for (int i = components.size() - 1; i >= 0; i--) {
+      ended &= components.get(i).stop(remaining(deadline, timeout));
+    }
+    if (ownsRuntime) {
+      ended &= runtime.close(remaining(deadline, timeout));
+    }
+    Throwable failure;
+    synchronized (lifecycle) {
+      state = State.STOPPED;
+      failure = firstFailure;
+    }
+    if (failure == null) {
+      stopped.complete(null);
+    } else {
+      stopped.completeExceptionally(new ManagerFailedException(failure));
+    }
+    log.info("manager stopped{}", ended ? "" : " (some parts did not end in time)");
+    return ended;
+  }
+
+  private boolean awaitStopped(Duration timeout) throws InterruptedException {
+    try {
+      stopped.get(timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+      return true;
+    } catch (java.util.concurrent.ExecutionException failed) {
+      return true;
+    } catch (java.util.concurrent.TimeoutException e) {
+      return false;
+    }
+  }
+
+  private static Duration remaining(long deadline, Duration cap) {
+    long left = Math.max(0, deadline - System.nanoTime());
+    return Duration.ofNanos(Math.min(left, cap.toNanos()));
+  }
+
+  /** Stops, waiting up to the builder's stop timeout (30 s by default). */
+  @Override
+  public void close() {
+    try {
+      stop(stopTimeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Completes when the manager has stopped: normally after {@link #stop}, exceptionally with
+   * {@link ManagerFailedException} carrying the first fatal cause.
+   */
+  public CompletableFuture<Void> stopped() {
+    return stopped;
+  }
+
+  /** Returns true while running, every informer whose type is present synced and every controller runs. */
+  public boolean isReady() {
+    synchronized (lifecycle) {
+      if (state != State.RUNNING) {
+        return false;
+      }
+    }
+    boolean cacheSynced = cache.entries().stream().allMatch(e -> e.isMissing() || e.informer().hasSynced());
+    return cacheSynced && controllers().stream().allMatch(c -> c.state() == ControllerState.RUNNING);
+  }
+
+  /** Returns a snapshot of every controller, in registration order. */
+  public List<ControllerStatus> controllers() {
+    List<Managed> all;
+    synchronized (lifecycle) {
+      all = List.copyOf(controllers.values());
+    }
+    return all.stream().map(Manager::statusOf).toList();
+  }
+
+  private static ControllerStatus statusOf(Managed managed) {
+    Controller<ObjectKey> controller = managed.controller();
+    return new ControllerStatus(controller.name(), managed.primary().key(), managed.watches(), controller.state(),
+        controller.failure().map(Throwable::getMessage).orElse(null), managed.workers(), controller.activeWorkers(),
+        controller.queue().len(), managed.counters().enqueued(), managed.counters().filtered(),
+        managed.counters().mappingErrors());
+  }
+
+  /** Returns the meter registry every informer, queue and controller of the manager publishes to. */
+  public CompositeMeterRegistry meterRegistry() {
+    return meterRegistry;
+  }
+
+  /** Returns the runtime every informer, queue timer and controller timer runs on. */
+  public InformerRuntime runtime() {
+    return runtime;
+  }
+
+  /** Returns the shared informer factory if {@link #factory()} created one. */
+  public java.util.Optional<SharedInformerFactory> existingFactory() {
+    synchronized (lifecycle) {
+      return java.util.Optional.ofNullable(factory);
+    }
+  }
+
+  /** Configures a {@link Manager}. Not thread-safe. */
+  public static final class Builder {
+    private final Backend backend;
+    private String name = "manager";
+    private InformerRuntime runtime;
+    private CacheOptions cacheOptions = CacheOptions.defaults();
+    private final List<MeterRegistry> meterRegistries = new ArrayList<>();
+    private final List<Function<Manager, ManagedComponent>> components = new ArrayList<>();
+    private Consumer<SharedIndexInformer.Builder<?>> informerOptions = informer -> { };
+    private LeaderElection<ObjectKey> leaderElection;
+    private Duration stopTimeout = Duration.ofSeconds(30);
+    private boolean shutdownHook;
+
+    private Builder(Backend backend) {
+      this.backend = Objects.requireNonNull(backend, "backend");
+    }
+
+    /** Names the manager's runtime and its threads ({@code informer4j-<name>-…}; default {@code manager}). */
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Runs on {@code runtime} (owned by the caller) instead of a runtime of the manager's own. */
+    public Builder runtime(InformerRuntime runtime) {
+      this.runtime = Objects.requireNonNull(runtime, "runtime");
+      return this;
+    }
+
+    /** Sets what the cache caches and how its readers behave. */
+    public Builder cacheOptions(CacheOptions options) {
+      this.cacheOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /** Publishes every metric of the manager to {@code registry} too (it stays the caller's). */
+    public Builder meterRegistry(MeterRegistry registry) {
+      meterRegistries.add(Objects.requireNonNull(registry, "registry"));
+      return this;
+    }
+
+    /**
+     * Adds a component built from the manager (for example {@code m -> HealthServer.builder(m)...build()}),
+     * started first and stopped last; the manager owns it.
+     */
+    public Builder component(Function<Manager, ManagedComponent> component) {
+      components.add(Objects.requireNonNull(component, "component"));
+      return this;
+    }
+
+    /** Applies {@code options} to every informer the cache creates (timeouts, backoff, retry policy). */
+    public Builder informerOptions(Consumer<SharedIndexInformer.Builder<?>> options) {
+      this.informerOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * Runs controllers' workers only while this replica leads; the caches stay warm on every replica.
+     * The manager starts and closes the election.
+     */
+    public Builder leaderElection(LeaderElection<ObjectKey> election) {
+      this.leaderElection = Objects.requireNonNull(election, "election");
+      return this;
+    }
+
+    /** Sets how long {@link Manager#close()} waits, and each controller's stop bound (default 30 s). */
+    public Builder stopTimeout(Duration timeout) {
+      this.stopTimeout = Objects.requireNonNull(timeout, "timeout");
+      return this;
+    }
+
+    /** Stops the manager when the JVM shuts down (SIGTERM, Ctrl-C); off by default. */
+    public Builder shutdownHook(boolean enabled) {
+      this.shutdownHook = enabled;
+      return this;
+    }
+
+    /** Returns the manager, not started. */
+    public Manager build() {
+      return new Manager(this);
+    }
+  }
+}
