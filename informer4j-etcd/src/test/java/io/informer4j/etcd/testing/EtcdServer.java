@@ -35,8 +35,9 @@ import java.util.stream.Stream;
  * with a message saying why and where the log is. Stopped by its process (PID), never by name.
  *
  * <p>{@link #kill()} and {@link #restart()} keep the data directory and ports, so clients reconnect
- * to the same address and see the same data. {@link #close()} stops etcd and deletes its files.
- * Not thread-safe.
+ * to the same address and see the same data. {@link #pause()} and {@link #resume()} freeze and thaw
+ * the process (SIGSTOP, SIGCONT): connections stay open but nothing answers, a black hole.
+ * {@link #close()} stops etcd and deletes its files. Not thread-safe.
  */
 public final class EtcdServer implements AutoCloseable {
 
@@ -114,6 +115,36 @@ public final class EtcdServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Freezes etcd (SIGSTOP to its PID): its sockets stay open and accept nothing further, a black hole
+   * for clients, until {@link #resume()}.
+   */
+  public void pause() {
+    signal("STOP");
+  }
+
+  /** Lets a paused etcd run again (SIGCONT to its PID). */
+  public void resume() {
+    signal("CONT");
+  }
+
+  private void signal(String name) {
+    if (!isRunning()) {
+      throw new IllegalStateException("etcd is not running");
+    }
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run kill -" + name, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while signalling etcd", e);
+    }
+  }
+
   /** Starts etcd again on the same data directory and ports. */
   public void restart() {
     if (isRunning()) {
@@ -122,10 +153,11 @@ public final class EtcdServer implements AutoCloseable {
     launch();
   }
 
-  /** Stops etcd (SIGTERM, then SIGKILL after 10 s) and deletes its directory. */
+  /** Stops etcd (SIGTERM, then SIGKILL after 10 s; a paused etcd is resumed first) and deletes its directory. */
   @Override
   public void close() {
     if (process != null && process.isAlive()) {
+      signal("CONT");
       process.destroy();
       try {
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
