@@ -17,6 +17,7 @@ import io.grpc.StatusRuntimeException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLException;
@@ -36,12 +37,17 @@ import javax.net.ssl.SSLException;
  * </ul>
  * and otherwise an established connection broke ({@code "Network closed for unknown reason"}, a
  * failed keepalive) ⇒ {@link Reason#CONNECTION_LOST}. A failed TLS handshake is not transient: it
- * names the TLS problem.
+ * names the TLS problem. jetcd reports a failed authentication as UNAUTHENTICATED with the
+ * authentication call's error as cause: when that call could not reach etcd, the cause is what
+ * counts, so an outage never looks like rejected credentials.
  */
 public final class EtcdErrors {
 
   private static final String COMPACTED = "required revision has been compacted";
   private static final String FUTURE = "required revision is a future revision";
+  /** etcd's answers to missing or wrong credentials that do not use UNAUTHENTICATED. */
+  private static final List<String> REJECTED_CREDENTIALS = List.of("etcdserver: user name is empty",
+      "etcdserver: authentication failed", "etcdserver: user name not found");
   /** How every error etcd itself sends begins. */
   private static final String SERVER_ERROR = "etcdserver:";
 
@@ -78,7 +84,12 @@ public final class EtcdErrors {
     }
     EtcdException etcd = EtcdExceptionFactory.toEtcdException(error);
     ErrorCode code = etcd.getErrorCode();
-    String message = String.valueOf(etcd.getMessage());
+    Throwable inner = nestedStatus(error);
+    if (code == ErrorCode.UNAUTHENTICATED && inner != null
+        && (code(inner) == ErrorCode.UNAVAILABLE || code(inner) == ErrorCode.DEADLINE_EXCEEDED)) {
+      return classify(what + " (authenticating)", inner, beforeContact);
+    }
+    String message = etcd.getMessage() != null ? etcd.getMessage() : inner != null ? inner.getMessage() : "";
     String detail = what + " failed: " + code + " " + message;
     return switch (code) {
       case OUT_OF_RANGE -> message.contains(FUTURE)
@@ -90,7 +101,8 @@ public final class EtcdErrors {
       case RESOURCE_EXHAUSTED, ABORTED -> new TransientSourceException(detail, Reason.UNAVAILABLE, 503, error);
       case PERMISSION_DENIED -> new ForbiddenException(detail, error);
       case UNAUTHENTICATED -> new SourceException(detail, 401, error);
-      case INVALID_ARGUMENT, FAILED_PRECONDITION -> new InvalidRequestException(detail, 400);
+      case INVALID_ARGUMENT, FAILED_PRECONDITION -> REJECTED_CREDENTIALS.stream().anyMatch(message::startsWith)
+          ? new SourceException(detail, 401, error) : new InvalidRequestException(detail, 400);
       default -> new SourceException(detail, 0, error);
     };
   }
@@ -119,6 +131,16 @@ public final class EtcdErrors {
       return Reason.CONNECTION_REFUSED;
     }
     return Reason.CONNECTION_LOST;
+  }
+
+  /** Returns the first gRPC or etcd error below the top of {@code error}'s cause chain, or null. */
+  private static Throwable nestedStatus(Throwable error) {
+    for (Throwable t = error.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+      if (t instanceof StatusRuntimeException || t instanceof StatusException || t instanceof EtcdException) {
+        return t;
+      }
+    }
+    return null;
   }
 
   private static boolean answeredByEtcd(String message) {

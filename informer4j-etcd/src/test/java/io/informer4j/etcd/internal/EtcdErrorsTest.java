@@ -7,6 +7,7 @@ import io.etcd.jetcd.common.exception.EtcdExceptionFactory;
 import io.grpc.Status;
 import io.informer4j.source.ExpiredException;
 import io.informer4j.source.ForbiddenException;
+import io.informer4j.source.InvalidRequestException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TooLargeResourceVersionException;
 import io.informer4j.source.TransientSourceException;
@@ -84,6 +85,24 @@ class EtcdErrorsTest {
 
     assertThat(error).isExactlyInstanceOf(SourceException.class)
         .hasMessageContaining("TLS connection to etcd could not be established (PKIX path building failed)");
+  }
+
+  @Test
+  void aFailedAuthenticationIsUnauthorizedUnlessItCouldNotReachEtcd() {
+    SourceException rejected = classify(Status.UNAUTHENTICATED.withCause(Status.INVALID_ARGUMENT
+        .withDescription("etcdserver: authentication failed, invalid user ID or password").asRuntimeException()), false);
+    assertThat(rejected.statusCode()).isEqualTo(401);
+    assertThat(rejected).hasMessageContaining("authentication failed, invalid user ID or password");
+
+    SourceException unreachable = classify(Status.UNAUTHENTICATED.withCause(Status.UNAVAILABLE.withDescription("io exception")
+        .withCause(new ConnectException("Connection refused")).asRuntimeException()), false);
+    assertThat(reason(unreachable)).isEqualTo(Reason.CONNECTION_REFUSED);
+    assertThat(unreachable).hasMessageContaining("(authenticating)");
+
+    assertThat(classify(Status.INVALID_ARGUMENT.withDescription("etcdserver: user name is empty"), false).statusCode())
+        .isEqualTo(401);
+    assertThat(classify(Status.INVALID_ARGUMENT.withDescription("etcdserver: key is not provided"), false))
+        .isInstanceOf(InvalidRequestException.class);
   }
 
   @Test
