@@ -7,15 +7,11 @@ import io.etcd.jetcd.Client;
 import io.informer4j.etcd.testing.EtcdServer;
 import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.Widget;
-import io.informer4j.informer.InformerBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.InformerState;
 import io.informer4j.informer.SharedIndexInformer;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,8 +33,8 @@ class EtcdBlackHoleTest {
       writer.putAll(EtcdInformerTest.widgets("ns", "w", 10));
       EtcdListerWatcher<EtcdObject<Widget>> source = EtcdListerWatcher.builder(client, layout, Widget.CODEC, Widget.ADAPTER)
           .requestTimeout(Duration.ofSeconds(2)).build();
-      SharedIndexInformer<EtcdObject<Widget>> informer =
-          withWatchIdleTimeout(SharedIndexInformer.builder(source, Widget.ADAPTER).runtime(runtime), IDLE).build();
+      SharedIndexInformer<EtcdObject<Widget>> informer = SharedIndexInformer.builder(source, Widget.ADAPTER)
+          .runtime(runtime).watchIdleTimeout(IDLE).build();
       informer.start();
       assertThat(informer.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
       await().atMost(Duration.ofSeconds(10)).until(() -> informer.state() == InformerState.WATCHING);
@@ -55,26 +51,6 @@ class EtcdBlackHoleTest {
       await().atMost(Duration.ofSeconds(60)).until(() -> informer.indexer().get("ns/after-thaw") != null);
       await().atMost(Duration.ofSeconds(60)).until(() -> EtcdInformerTest.cache(informer).equals(writer.truth()));
       informer.stop();
-    }
-  }
-
-  /**
-   * Sets the informer's watch idle timeout. Called by name so that this test compiles before the
-   * informer has the setting, and is skipped until it has.
-   */
-  private static <T> InformerBuilder<T> withWatchIdleTimeout(InformerBuilder<T> builder, Duration timeout) {
-    Method setter;
-    try {
-      setter = InformerBuilder.class.getMethod("watchIdleTimeout", Duration.class);
-    } catch (NoSuchMethodException e) {
-      Assumptions.abort("the informer has no watchIdleTimeout setting yet");
-      throw new AssertionError(e);
-    }
-    try {
-      setter.invoke(builder, timeout);
-      return builder;
-    } catch (IllegalAccessException | InvocationTargetException e) {
-      throw new AssertionError("cannot set the watch idle timeout", e);
     }
   }
 }

@@ -21,13 +21,13 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Values under a type's prefix that cannot be decoded, as an informer sees them: each is reported
- * with its key and event, so the informer keeps or drops that key and never relists for it.
+ * with its key and event, so the informer keeps or drops that key (a delete whose last state cannot
+ * be read reaches handlers as a tombstone) and never relists for it.
  */
 class EtcdMalformedValuesTest {
 
@@ -81,11 +81,6 @@ class EtcdMalformedValuesTest {
     informer.stop();
   }
 
-  /**
-   * Needs the informer to act on a malformed object's key and event (drop the key on DELETED), which
-   * {@link io.informer4j.source.MalformedObjectException} describes.
-   */
-  @Disabled("needs the informer to drop a key on a malformed DELETED; enable with that core change")
   @Test
   void aCachedObjectOverwrittenWithGarbageIsKeptUntilItsDeleteRemovesIt() {
     writer.put("ns", "victim", Widget.labelled(Map.of()));
@@ -99,15 +94,15 @@ class EtcdMalformedValuesTest {
     writer.put("ns", "marker", Widget.labelled(Map.of()));
     await().atMost(WAIT).until(() -> informer.indexer().get("ns/marker") != null);
     assertThat(informer.indexer().get("ns/victim")).isNotNull();
+    assertThat(informer.status().staleKeys()).containsExactly("ns/victim");
 
     writer.delete("ns", "victim");
     await().atMost(WAIT).until(() -> informer.indexer().get("ns/victim") == null);
-    assertThat(handler.events()).contains("delete ns/victim");
+    assertThat(handler.events()).contains("delete ns/victim tombstone");
+    assertThat(informer.status().staleObjects()).isZero();
     assertThat(informer.status().relists()).isZero();
   }
 
-  /** Needs the same core change as the test above. */
-  @Disabled("needs the informer to drop a key on a malformed DELETED; enable with that core change")
   @Test
   void withALabelSelectorAGarbageUpdateKeepsTheObjectAndLeavingTheSelectionAfterItRemovesIt() {
     writer.put("ns", "mover", Widget.labelled(Map.of("app", "web")));
@@ -121,11 +116,13 @@ class EtcdMalformedValuesTest {
     writer.put("ns", "marker", Widget.labelled(Map.of("app", "web")));
     await().atMost(WAIT).until(() -> informer.indexer().get("ns/marker") != null);
     assertThat(informer.indexer().get("ns/mover")).isNotNull();
-    assertThat(handler.events()).doesNotContain("delete ns/mover");
+    assertThat(informer.status().staleKeys()).containsExactly("ns/mover");
+    assertThat(handler.events()).noneMatch(event -> event.startsWith("delete ns/mover"));
 
     writer.put("ns", "mover", Widget.labelled(Map.of("app", "db")));
     await().atMost(WAIT).until(() -> informer.indexer().get("ns/mover") == null);
-    assertThat(handler.events()).contains("delete ns/mover");
+    assertThat(handler.events()).contains("delete ns/mover tombstone");
+    assertThat(informer.status().staleObjects()).isZero();
     assertThat(informer.status().relists()).isZero();
   }
 

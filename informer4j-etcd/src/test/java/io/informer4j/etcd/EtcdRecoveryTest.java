@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +35,6 @@ class EtcdRecoveryTest {
   private static final Duration UP = Duration.ofSeconds(2);
   private static final Duration CATCH_UP = Duration.ofSeconds(10);
 
-  @Disabled("needs the informer's short backoff for refused connections; without it catch-ups grow to 15-50 s")
   @Test
   void afterEachOutageTheInformerCatchesUpSoonAfterEtcdIsBack() throws InterruptedException {
     try (EtcdServer server = EtcdServer.start(); Client client = server.newClient();
