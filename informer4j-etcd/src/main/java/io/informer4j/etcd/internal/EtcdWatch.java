@@ -310,7 +310,11 @@ public final class EtcdWatch<T> implements WatchHandle {
     delivery.event(WatchEvent.bookmark(Long.toString(revision), false));
   }
 
-  /** Receives jetcd's callbacks for this watch. */
+  /**
+   * Receives jetcd's callbacks for this watch. A watch that fails before etcd created it is over for
+   * good ({@link #open} throws), so the listener hears nothing of it, not even the
+   * {@code onCompleted} jetcd calls when the failed watcher is closed.
+   */
   private final class JetcdListener implements Watch.Listener {
     @Override
     public void onNext(WatchResponse response) {
@@ -320,7 +324,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     @Override
     public void onError(Throwable error) {
       if (created.completeExceptionally(EtcdErrors.classify(name, error, true))) {
-        stopWatcher();
+        close();
         return;
       }
       end(EtcdErrors.classify(name, error, false));
@@ -330,6 +334,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     public void onCompleted() {
       if (created.completeExceptionally(new TransientSourceException(name + ": the stream ended before etcd created the watch",
           TransientSourceException.Reason.CONNECTION_LOST))) {
+        close();
         return;
       }
       end(null);
