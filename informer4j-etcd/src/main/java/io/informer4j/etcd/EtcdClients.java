@@ -18,7 +18,9 @@ import javax.net.ssl.SSLException;
  * jetcd clients configured for informers. jetcd's default makes calls wait until a connection is
  * ready, so an unreachable server shows as a timeout long after the fact; these clients fail calls
  * at once instead (the informer then backs off and shows BACKOFF), connect with a timeout and keep
- * connections alive with pings.
+ * connections alive with pings. After an outage the client reconnects on gRPC's own schedule (1 s
+ * after the first failed attempt, each wait 1.6 times longer, up to 2 minutes), which jetcd does not
+ * let callers shorten; until it has reconnected, calls fail at once as refused connections.
  *
  * <p>TLS and authentication: {@code https://} endpoints need TLS settings, the CA certificate that
  * signed etcd's server certificate ({@link Builder#trustedCa(Path)}; without it the JVM's default

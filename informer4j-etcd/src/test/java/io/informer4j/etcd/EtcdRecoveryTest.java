@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * Repeated outages: etcd killed (SIGKILL) and restarted five times, two seconds up and four down,
  * under an informer with the default backoff. After each restart a writer puts a marker; the time
  * from the restart to the marker reaching the informer's handler is printed, and must stay within a
- * generous bound. While etcd is down or coming back, the source's failures are
- * refused or lost connections, which informers retry soon.
+ * generous bound. While etcd is down or coming back, the source's failures are refused or lost
+ * connections, which informers retry within a second; most of what remains is gRPC's reconnect
+ * backoff in jetcd's channel (see {@link EtcdClients}).
  */
 class EtcdRecoveryTest {
 
