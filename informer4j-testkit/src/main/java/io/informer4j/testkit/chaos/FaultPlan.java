@@ -1,5 +1,6 @@
 package io.informer4j.testkit.chaos;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -14,7 +15,7 @@ import java.util.function.Predicate;
  */
 final class FaultPlan {
 
-  private final List<ConnectionFault> newConnections = new CopyOnWriteArrayList<>();
+  private final List<Rule<ConnectionFault>> newConnections = new CopyOnWriteArrayList<>();
   private final List<Rule<CannedResponse>> answers = new CopyOnWriteArrayList<>();
   private final List<Rule<ResponseCut>> cuts = new CopyOnWriteArrayList<>();
   private final List<EventRule> events = new CopyOnWriteArrayList<>();
@@ -28,12 +29,22 @@ final class FaultPlan {
   record ResponseCut(long afterBytes, Truncation how) {
   }
 
-  void addNewConnectionFault(ConnectionFault fault) {
-    newConnections.add(fault);
+  void addNewConnectionFault(ConnectionFault fault, int times) {
+    newConnections.add(new Rule<>(connection -> true, fault, times));
   }
 
-  List<ConnectionFault> newConnectionFaults() {
-    return List.copyOf(newConnections);
+  /** Takes one match of every new-connection fault that has matches left; returns them in order. */
+  List<ConnectionFault> takeNewConnectionFaults() {
+    List<ConnectionFault> faults = new ArrayList<>();
+    for (Rule<ConnectionFault> rule : newConnections) {
+      if (takeOne(rule.remaining())) {
+        faults.add(rule.value());
+        if (rule.remaining().get() == 0) {
+          newConnections.remove(rule);
+        }
+      }
+    }
+    return faults;
   }
 
   void addAnswer(Predicate<ProxiedRequest> which, CannedResponse response, int times) {

@@ -41,7 +41,10 @@ import java.util.function.Predicate;
  */
 public final class FaultProxy implements AutoCloseable {
 
-  /** A number of matches for {@link #answer}, {@link #truncateResponses} and {@link #faultEvents}: until {@link #heal()}. */
+  /**
+   * A number of matches for {@link #applyToNew}, {@link #answer}, {@link #truncateResponses} and
+   * {@link #faultEvents}: until {@link #heal()}.
+   */
   public static final int UNTIL_HEALED = Integer.MAX_VALUE;
 
   /** What the proxy understands of the bytes it forwards. */
@@ -126,21 +129,35 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   /**
-   * Applies {@code fault} to every connection accepted from now until {@link #heal()}, as soon as it
-   * is accepted (a cut closes it at once; a stall runs from its acceptance). Faults add up.
+   * Applies {@code fault} to each of the next {@code times} connections accepted (or to every one
+   * until {@link #heal()}: {@link #UNTIL_HEALED}), as soon as it is accepted: a cut closes it before
+   * the target hears of it, a stall runs from its acceptance. Several such faults add up.
    */
-  public void applyToNew(ConnectionFault fault) {
-    plan.addNewConnectionFault(Objects.requireNonNull(fault, "fault"));
+  public void applyToNew(ConnectionFault fault, int times) {
+    plan.addNewConnectionFault(Objects.requireNonNull(fault, "fault"), positive(times));
   }
 
   /**
-   * Stops listening until {@link #heal()}, so connection attempts are refused by the operating
-   * system, as when the server is down; open connections are not touched.
+   * Stops listening until {@link #acceptConnections()} or {@link #heal()}, so connection attempts
+   * are refused by the operating system, as when the server is down; open connections are not
+   * touched.
    */
   public synchronized void refuseConnections() {
     if (listener != null) {
       closeListener();
       listener = null;
+    }
+  }
+
+  /**
+   * Listens again, on the same port, after {@link #refuseConnections()}; nothing else changes.
+   *
+   * @throws IllegalStateException if the port cannot be listened on again
+   */
+  public synchronized void acceptConnections() {
+    if (listener == null && !closed) {
+      listener = bind(port);
+      startAccepting(listener);
     }
   }
 
@@ -197,10 +214,7 @@ public final class FaultProxy implements AutoCloseable {
   public synchronized void heal() {
     plan.clear();
     connections.values().forEach(ProxyConnection::endStall);
-    if (listener == null && !closed) {
-      listener = bind(port);
-      startAccepting(listener);
-    }
+    acceptConnections();
   }
 
   /** Returns the requests received so far (HTTP only), oldest first. */
@@ -260,7 +274,7 @@ public final class FaultProxy implements AutoCloseable {
     long id = connectionIds.incrementAndGet();
     ProxyConnection connection = new ProxyConnection(id, client, clock.instant(), random, c -> connections.remove(c.id()));
     connections.put(id, connection);
-    plan.newConnectionFaults().forEach(connection::apply);
+    plan.takeNewConnectionFaults().forEach(connection::apply);
     if (connection.isOpen()) {
       connection.start(target, connectTimeout, protocol == Protocol.HTTP, plan, this::record, random, clock,
           "fault-proxy-" + port + "#" + id);

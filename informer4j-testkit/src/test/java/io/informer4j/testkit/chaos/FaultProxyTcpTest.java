@@ -140,7 +140,7 @@ class FaultProxyTcpTest {
       open.send("still");
       assertThat(server.readText(5)).as("open connections are not touched").isEqualTo("still");
 
-      proxy.heal();
+      proxy.acceptConnections();
       try (Wire again = Wire.connect(proxy.port()); Wire second = target.nextConnection()) {
         again.send("back");
         assertThat(second.readText(4)).isEqualTo("back");
@@ -151,19 +151,25 @@ class FaultProxyTcpTest {
   @Test
   void faultsForNewConnectionsApplyFromAcceptanceUntilHealed() throws Exception {
     try (Wire old = Wire.connect(proxy.port()); Wire oldServer = target.nextConnection()) {
-      proxy.applyToNew(ConnectionFault.cut());
-      try (Wire cut = Wire.connect(proxy.port())) {
-        assertThat(cut.isClosedByPeer()).isTrue();
+      proxy.applyToNew(ConnectionFault.cut(), FaultProxy.UNTIL_HEALED);
+      for (int i = 0; i < 2; i++) {
+        try (Wire cut = Wire.connect(proxy.port())) {
+          assertThat(cut.isClosedByPeer()).isTrue();
+        }
       }
       assertThat(target.hasWaitingConnection()).as("a connection cut at once never reaches the target").isFalse();
       old.send("ok");
       assertThat(oldServer.readText(2)).isEqualTo("ok");
 
       proxy.heal();
-      proxy.applyToNew(ConnectionFault.blackHole());
+      proxy.applyToNew(ConnectionFault.blackHole(), 1);
       try (Wire silent = Wire.connect(proxy.port()); Wire silentServer = target.nextConnection()) {
         silentServer.send("hello");
         silent.assertSilentFor(QUIET);
+      }
+      try (Wire next = Wire.connect(proxy.port()); Wire nextServer = target.nextConnection()) {
+        nextServer.send("hello");
+        assertThat(next.readText(5)).as("the fault was for one connection").isEqualTo("hello");
       }
     }
   }
