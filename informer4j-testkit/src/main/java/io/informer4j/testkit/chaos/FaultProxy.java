@@ -55,6 +55,8 @@ public final class FaultProxy implements AutoCloseable {
     HTTP
   }
 
+  private static final Duration ACCEPTOR_EXIT = Duration.ofSeconds(5);
+
   private final InetSocketAddress target;
   private final Protocol protocol;
   private final Duration connectTimeout;
@@ -66,6 +68,7 @@ public final class FaultProxy implements AutoCloseable {
   private final AtomicLong connectionIds = new AtomicLong();
   private final int port;
   private ServerSocket listener;
+  private Thread acceptor;
   private boolean closed;
 
   private FaultProxy(Builder builder) {
@@ -143,10 +146,7 @@ public final class FaultProxy implements AutoCloseable {
    * touched.
    */
   public synchronized void refuseConnections() {
-    if (listener != null) {
-      closeListener();
-      listener = null;
-    }
+    stopListening();
   }
 
   /**
@@ -240,17 +240,36 @@ public final class FaultProxy implements AutoCloseable {
   @Override
   public synchronized void close() {
     closed = true;
-    if (listener != null) {
-      closeListener();
-      listener = null;
-    }
+    stopListening();
     connections().forEach(connection -> connection.apply(ConnectionFault.cut()));
   }
 
   private void startAccepting(ServerSocket socket) {
-    Thread acceptor = new Thread(() -> accept(socket), "fault-proxy-" + port + "-accept");
+    acceptor = new Thread(() -> accept(socket), "fault-proxy-" + port + "-accept");
     acceptor.setDaemon(true);
     acceptor.start();
+  }
+
+  /**
+   * Closes the listening socket and waits for the accepting thread to end: a thread blocked in
+   * accept keeps the socket listening in the kernel until it wakes up, so only then are new
+   * connections refused.
+   */
+  private void stopListening() {
+    if (listener == null) {
+      return;
+    }
+    try {
+      listener.close();
+    } catch (IOException e) {
+      // closed anyway
+    }
+    listener = null;
+    try {
+      acceptor.join(ACCEPTOR_EXIT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void accept(ServerSocket socket) {
@@ -298,14 +317,6 @@ public final class FaultProxy implements AutoCloseable {
       throw new IllegalArgumentException("a rule needs at least one match: " + times);
     }
     return times;
-  }
-
-  private void closeListener() {
-    try {
-      listener.close();
-    } catch (IOException e) {
-      // closed anyway
-    }
   }
 
   private static ServerSocket bind(int port) {

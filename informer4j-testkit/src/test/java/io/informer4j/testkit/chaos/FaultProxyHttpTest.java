@@ -115,8 +115,7 @@ class FaultProxyHttpTest {
     try (Wire client = Wire.connect(proxy.port()); Wire server = target.nextConnection()) {
       client.send(get("/api/v1/configmaps"));
       server.readHead();
-      server.send(CHUNKED_OK);
-      server.sendChunk("{\"items\":[]}");
+      server.send(CHUNKED_OK + Wire.chunk("{\"items\":[]}"));
 
       assertThat(client.readHead().isChunked()).isTrue();
       assertThat(client.readChunkText()).isEqualTo("{\"ite");
@@ -130,9 +129,7 @@ class FaultProxyHttpTest {
     try (Wire client = Wire.connect(proxy.port()); Wire server = target.nextConnection()) {
       client.send(get("/api/v1/configmaps"));
       server.readHead();
-      server.send(CHUNKED_OK);
-      server.sendChunk("{\"items\":[{\"a\":1},");
-      server.sendChunk("{\"b\":2}]}");
+      server.send(CHUNKED_OK + Wire.chunk("{\"items\":[{\"a\":1},") + Wire.chunk("{\"b\":2}]}"));
 
       client.readHead();
       assertThat(client.readChunkText()).isEqualTo("{\"items\":[{\"");
@@ -184,6 +181,43 @@ class FaultProxyHttpTest {
       assertThat(client.read(7)).isEqualTo(frame);
       client.send("GET not http");
       assertThat(server.readText(12)).isEqualTo("GET not http");
+    }
+  }
+
+  @Test
+  void theBodyOfAnAnsweredRequestIsReadAndDroppedSoTheConnectionStaysUsable() throws Exception {
+    proxy.answer(r -> "PUT".equals(r.method()), CannedResponse.kubernetesStatus(403, "Forbidden", "no"), 1);
+    try (Wire client = Wire.connect(proxy.port())) {
+      client.send("PUT /x HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n");
+      HttpHead forbidden = client.readHead();
+      assertThat(forbidden.status()).isEqualTo(403);
+      assertThat(client.readText((int) forbidden.contentLength())).contains("\"reason\":\"Forbidden\"");
+
+      client.send(get("/after"));
+      try (Wire server = target.nextConnection()) {
+        assertThat(server.readHead().target()).isEqualTo("/after");
+      }
+    }
+  }
+
+  @Test
+  void responsesWithoutBodiesAreFollowedByTheNextResponse() throws Exception {
+    try (Wire client = Wire.connect(proxy.port()); Wire server = target.nextConnection()) {
+      client.send("HEAD /x HTTP/1.1\r\nHost: test\r\n\r\n");
+      server.readHead();
+      server.send("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n");
+      assertThat(client.readHead().contentLength()).isEqualTo(5);
+
+      client.send("DELETE /x HTTP/1.1\r\nHost: test\r\n\r\n");
+      server.readHead();
+      server.send("HTTP/1.1 204 No Content\r\n\r\n");
+      assertThat(client.readHead().status()).isEqualTo(204);
+
+      client.send(get("/y"));
+      server.readHead();
+      server.send(okWithLength("y"));
+      assertThat(client.readHead().status()).isEqualTo(200);
+      assertThat(client.readText(1)).isEqualTo("y");
     }
   }
 

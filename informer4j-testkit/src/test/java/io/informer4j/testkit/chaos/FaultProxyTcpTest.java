@@ -175,6 +175,17 @@ class FaultProxyTcpTest {
   }
 
   @Test
+  void aStallOfNewConnectionsRunsFromTheirAcceptance() throws Exception {
+    proxy.applyToNew(ConnectionFault.stall(Duration.ofMinutes(5)), 1);
+    try (Wire client = Wire.connect(proxy.port()); Wire server = target.nextConnection()) {
+      client.send("held");
+      server.assertSilentFor(QUIET);
+      proxy.heal();
+      assertThat(server.readText(4)).isEqualTo("held");
+    }
+  }
+
+  @Test
   void httpRulesNeedAnHttpProxy() {
     assertThatThrownBy(() -> proxy.answer(r -> true, CannedResponse.serverError(500), 1))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("HTTP");

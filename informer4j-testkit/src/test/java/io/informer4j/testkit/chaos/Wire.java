@@ -47,10 +47,12 @@ final class Wire implements AutoCloseable {
 
   /** Sends one chunk of a chunked body. */
   void sendChunk(String data) throws IOException {
-    byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
-    send(Integer.toHexString(bytes.length) + "\r\n");
-    send(bytes);
-    send("\r\n");
+    send(chunk(data));
+  }
+
+  /** Returns {@code data} framed as one chunk of a chunked body. */
+  static String chunk(String data) {
+    return Integer.toHexString(data.getBytes(StandardCharsets.UTF_8).length) + "\r\n" + data + "\r\n";
   }
 
   byte[] read(int count) throws IOException {
