@@ -15,11 +15,14 @@ import java.util.concurrent.locks.LockSupport;
  * write that fails (etcd down, the client reconnecting) is counted and the writer goes on with its
  * next random write after 20 ms. Whether a failed write took effect is unknown, so the truth is
  * read back from etcd ({@link EtcdWriter#truth()}), never inferred. Each writer owns its share of
- * the keys and waits a random 1–6 ms between writes.
+ * the keys and waits a random 1–6 ms between writes. One write in {@value #GARBAGE_ONE_IN} puts
+ * bytes that are not a widget (garbage under the prefix, as a foreign writer might leave).
  */
 public final class RetryingWriters {
 
   private static final Duration AFTER_FAILURE = Duration.ofMillis(20);
+  /** How rare garbage values are: one write in this many. */
+  public static final int GARBAGE_ONE_IN = 40;
 
   private final EtcdWriter writer;
   private final AtomicBoolean running = new AtomicBoolean(true);
@@ -66,7 +69,12 @@ public final class RetryingWriters {
     while (running.get()) {
       ObjectKey key = owned.get(random.nextInt(owned.size()));
       try {
-        if (random.nextInt(10) < 3) {
+        int dice = random.nextInt(GARBAGE_ONE_IN * 10);
+        if (dice < 10) {
+          byte[] garbage = new byte[1 + random.nextInt(32)];
+          random.nextBytes(garbage);
+          writer.putRaw(key, garbage);
+        } else if (dice < GARBAGE_ONE_IN * 3) {
           writer.delete(key.namespace(), key.name());
         } else {
           writer.put(key.namespace(), key.name(), new Widget(Map.of("writer", Thread.currentThread().getName()), "v" + value++));

@@ -87,14 +87,19 @@ final class Writers {
     put(key, api.get(type, key.namespace(), key.name()).isEmpty());
   }
 
+  /** Deletes {@code key}, which must exist; call after {@link #stop()} (or from the key's writer). */
+  void delete(ObjectKey key) {
+    SimObject last = api.delete(type, key.namespace(), key.name());
+    history.deleted(key.toString(), Long.parseLong(last.resourceVersion()));
+  }
+
   private void write(List<ObjectKey> owned, Random random) {
     try {
       while (running.get()) {
         ObjectKey key = owned.get(random.nextInt(owned.size()));
         boolean exists = api.get(type, key.namespace(), key.name()).isPresent();
         if (exists && random.nextInt(10) < 3) {
-          SimObject last = api.delete(type, key.namespace(), key.name());
-          history.deleted(key.toString(), Long.parseLong(last.resourceVersion()));
+          delete(key);
         } else {
           put(key, !exists);
         }
