@@ -29,11 +29,13 @@ final class CorruptedFinale {
 
   /** Runs the finale; returns what it did, for the schedule's story. */
   static String run(ChaosFixture fixture, Writers writers, List<WatchedInformer<?>> informers, Random random) {
+    int wantedUpdates = 1 + random.nextInt(3);
+    int wantedDeletes = random.nextInt(2);
     List<ObjectKey> existing = new ArrayList<>();
     fixture.api.snapshot(CONFIG_MAPS.type()).keySet().forEach(key -> existing.add(ObjectKey.parse(key)));
     Collections.shuffle(existing, random);
-    int updates = Math.min(existing.size(), 1 + random.nextInt(3));
-    int deletes = Math.min(existing.size() - updates, random.nextInt(2));
+    int updates = Math.min(existing.size(), wantedUpdates);
+    int deletes = Math.min(existing.size() - updates, wantedDeletes);
     long[] malformedBefore = informers.stream().mapToLong(w -> w.informer.status().malformed()).toArray();
     // each informer has its own watch stream, which carries its own copy of every event
     fixture.proxy.faultEvents(EventFault.CORRUPT_OBJECT, updates * informers.size(), "MODIFIED");

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.InformerStatus;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.chaos.ChaosSettings;
@@ -116,11 +117,21 @@ class KubernetesChaosTest {
           AFTER_TOUCH.add(Duration.between(firstTouch, Instant.now()));
         }
         check.assertAgree(ConvergenceCheck.Rule.EXACT_AND_EXPLAINED);
-        String line = "seed " + seed + ": " + applied.size() + " faults, converged " + Duration.between(healed, Instant.now()).toMillis()
-            + " ms after healing, stale keys rewritten " + touched + (applied.get(applied.size() - 1).startsWith("finale")
-            ? "; " + applied.get(applied.size() - 1) : "");
+        StringBuilder line = new StringBuilder("seed ").append(seed).append(": ").append(applied.size())
+            .append(" faults, converged ").append(Duration.between(healed, Instant.now()).toMillis())
+            .append(" ms after healing, stale keys rewritten ").append(touched);
+        for (WatchedInformer<?> watched : informers) {
+          InformerStatus status = watched.informer.status();
+          line.append("; ").append(watched.name).append(": ").append(status.relists()).append(" relists, ")
+              .append(status.errors()).append(" errors, ").append(status.malformed()).append(" malformed, ")
+              .append(status.idleTimeouts()).append(" idle timeouts, ").append(status.watchListFallbacks())
+              .append(" watch-list fallbacks");
+        }
+        if (applied.get(applied.size() - 1).startsWith("finale")) {
+          line.append("; ").append(applied.get(applied.size() - 1));
+        }
         System.out.println(line);
-        log.info(line);
+        log.info(line.toString());
       } finally {
         informers.forEach(w -> w.informer.stop());
       }
