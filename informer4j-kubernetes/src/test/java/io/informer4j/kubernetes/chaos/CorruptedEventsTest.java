@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.Selection;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchEventType;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The proxy's {@link EventFault#CORRUPT_OBJECT} reaches a backend as an object it cannot bind,
- * typed or dynamic, so the chaos suite's corrupted updates and deletes are really corrupt.
+ * typed or dynamic, whose key and event are still readable: the chaos suite's corrupted updates and
+ * deletes are really corrupt, and really identifiable.
  */
 class CorruptedEventsTest {
 
@@ -62,7 +64,10 @@ class CorruptedEventsTest {
     try {
       fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("shop", "cm").withContentAt("data.v", "2"));
       await().atMost(WAIT).until(() -> !recording.malformed.isEmpty());
-      assertThat(recording.malformed).hasSize(1);
+      assertThat(recording.malformed).singleElement().satisfies(problem -> {
+        assertThat(problem.key()).as("its identity is still readable").hasValue(ObjectKey.of("shop", "cm"));
+        assertThat(problem.eventType()).hasValue(WatchEventType.MODIFIED);
+      });
 
       SimObject after = fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("shop", "cm").withContentAt("data.v", "3"));
       await().atMost(WAIT).untilAsserted(() -> assertThat(recording.events)
