@@ -140,8 +140,8 @@ class EtcdChaosTest {
    * keys the informer reports stale (an undecodable value keeps the older version, or none) may
    * differ, but each must really differ. Without, none may be reported, and no handler delete may
    * be invented (a delete of a key etcd still has, never followed by an add): only once every key
-   * is readable again, because a key deleted and then re-created with an undecodable value has
-   * rightly been deleted with no add since.
+   * is readable again, because a key deleted and then re-created with an undecodable value was
+   * rightly deleted, with no add since.
    */
   private static void assertAgree(String context, EtcdWriter writer, SharedIndexInformer<EtcdObject<Widget>> informer,
                                   HandlerView<EtcdObject<Widget>> view, boolean staleAllowed) {
