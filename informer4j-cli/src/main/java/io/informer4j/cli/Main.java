@@ -1,7 +1,9 @@
 package io.informer4j.cli;
 
+import io.informer4j.cli.watch.EtcdAccess;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,6 +14,9 @@ import picocli.CommandLine.Command;
  * <p>Exit codes: 0 success; 1 a failure of the environment (unreachable server, forbidden, unknown
  * resource, port in use), reported as one line {@code informer4j: <what failed>} on stderr; 2 a
  * usage error; 3 a demo whose namespace audit failed.
+ *
+ * <p>Everything the program prints, on stdout, stderr or into its log, passes through
+ * {@link Redaction}, so credentials never show.
  */
 @Command(name = "informer4j", mixinStandardHelpOptions = true, version = "informer4j 0.1.0-SNAPSHOT",
     description = "List-watch informers, queues and controllers: a live view over a simulated API, a cluster or etcd.",
@@ -23,16 +28,29 @@ public final class Main implements Runnable {
 
   /** Runs the program and exits with its exit code. */
   public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+    System.exit(run(args, System.out, System.err, System.getenv()));
   }
 
   /**
-   * Runs the program with {@code args}, writing output to {@code out} and errors to {@code err}.
+   * Runs the program with {@code args} and {@code environment}, writing output to {@code out} and
+   * errors to {@code err}, both through {@link Redaction}.
    *
    * @return the exit code
    */
-  public static int run(String[] args, PrintStream out, PrintStream err) {
-    CommandLine commandLine = new CommandLine(Main.class, new Factory(out));
+  public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
+    EtcdAccess.hideSecrets(args, environment.get(EtcdAccess.PASSWORD_VARIABLE));
+    PrintStream shownOut = Redaction.stream(out);
+    PrintStream shownErr = Redaction.stream(err);
+    try {
+      return execute(args, shownOut, shownErr, environment);
+    } finally {
+      shownOut.flush();
+      shownErr.flush();
+    }
+  }
+
+  private static int execute(String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
+    CommandLine commandLine = new CommandLine(Main.class, new Factory(out, environment));
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     commandLine.setExecutionExceptionHandler((exception, line, parsed) -> {
@@ -53,15 +71,15 @@ public final class Main implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** Builds the commands with the program's output stream. */
-  private record Factory(PrintStream out) implements CommandLine.IFactory {
+  /** Builds the commands with the program's output stream and environment. */
+  private record Factory(PrintStream out, Map<String, String> environment) implements CommandLine.IFactory {
     @Override
     public <K> K create(Class<K> type) throws Exception {
       if (type == DemoCommand.class) {
         return type.cast(new DemoCommand(out));
       }
       if (type == WatchCommand.class) {
-        return type.cast(new WatchCommand(out));
+        return type.cast(new WatchCommand(out, environment));
       }
       return CommandLine.defaultFactory().create(type);
     }

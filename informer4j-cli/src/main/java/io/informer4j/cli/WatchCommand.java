@@ -1,6 +1,7 @@
 package io.informer4j.cli;
 
 import io.informer4j.cli.run.Session;
+import io.informer4j.cli.watch.EtcdAccess;
 import io.informer4j.cli.watch.EtcdWatch;
 import io.informer4j.cli.watch.KubernetesWatch;
 import io.informer4j.cli.watch.ResourceSpec;
@@ -12,6 +13,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,8 +22,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code informer4j watch}: the demo's dashboard over a real source — a Kubernetes resource
  * ({@code --resource}, with {@code --kubeconfig} or fabric8's default configuration) or the JSON
- * values under an etcd prefix ({@code --etcd}, {@code --prefix}) — with the same queue, controller,
- * health server and summary. A first request checks the source, so an unreachable server, rejected
+ * values under an etcd prefix ({@code --etcd}, {@code --prefix}, with TLS files and credentials as
+ * {@link EtcdAccess} reads them) — with the same queue, controller, health server and summary. A first request checks the source, so an unreachable server, rejected
  * credentials or an unknown resource end the program at once with one line on stderr and exit 1.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
@@ -43,8 +45,24 @@ public final class WatchCommand implements Callable<Integer> {
   String selector;
 
   @Option(names = "--etcd", paramLabel = "<endpoint>",
-      description = "etcd endpoint, for example http://127.0.0.1:2379 (instead of Kubernetes).")
+      description = "etcd endpoint, for example http://127.0.0.1:2379 or https://etcd:2379 (instead of Kubernetes).")
   String etcd;
+
+  @Option(names = "--etcd-cacert", paramLabel = "<file>",
+      description = "CA certificate (PEM) that signed etcd's server certificate; for https:// endpoints.")
+  Path etcdCaCert;
+
+  @Option(names = "--etcd-cert", paramLabel = "<file>",
+      description = "Client certificate (PEM) for an etcd that checks them (--client-cert-auth); with --etcd-key.")
+  Path etcdCert;
+
+  @Option(names = "--etcd-key", paramLabel = "<file>", description = "Private key of --etcd-cert (unencrypted PKCS#8 PEM).")
+  Path etcdKey;
+
+  @Option(names = EtcdAccess.USER_OPTION, paramLabel = "<user[:password]>",
+      description = "etcd user and password; without :password, the password is read from $"
+          + EtcdAccess.PASSWORD_VARIABLE + ".")
+  String etcdUser;
 
   @Option(names = "--prefix", paramLabel = "<prefix>", description = "etcd key prefix; keys are <prefix>/<namespace>/<name>.")
   String prefix;
@@ -65,10 +83,15 @@ public final class WatchCommand implements Callable<Integer> {
   List<String> restricted = List.of();
 
   private final PrintStream out;
+  private final Map<String, String> environment;
 
-  /** @param out where the dashboard, lines and summary go */
-  public WatchCommand(PrintStream out) {
+  /**
+   * @param out         where the dashboard, lines and summary go
+   * @param environment the program's environment variables ({@value EtcdAccess#PASSWORD_VARIABLE})
+   */
+  public WatchCommand(PrintStream out, Map<String, String> environment) {
     this.out = out;
+    this.environment = Map.copyOf(environment);
   }
 
   @Override
@@ -97,7 +120,12 @@ public final class WatchCommand implements Callable<Integer> {
       if (prefix == null || resource != null || kubeconfig != null || selector != null) {
         throw new CliException("--etcd needs --prefix, and takes neither --resource, --kubeconfig nor --selector", 2, null);
       }
-      return EtcdWatch.prepare(etcd, prefix, clusterScoped, filter, queues, prometheus);
+      EtcdAccess access = EtcdAccess.of(etcd, etcdCaCert, etcdCert, etcdKey, etcdUser,
+          environment.get(EtcdAccess.PASSWORD_VARIABLE));
+      return EtcdWatch.prepare(access, prefix, clusterScoped, filter, queues, prometheus);
+    }
+    if (etcdCaCert != null || etcdCert != null || etcdKey != null || etcdUser != null) {
+      throw new CliException("--etcd-cacert, --etcd-cert, --etcd-key and " + EtcdAccess.USER_OPTION + " need --etcd", 2, null);
     }
     if (resource == null || prefix != null || clusterScoped) {
       throw new CliException("say what to watch: --resource <resource> for Kubernetes, or --etcd <endpoint> --prefix <prefix>",

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -35,20 +36,28 @@ final class CliProcess implements AutoCloseable {
 
   /** Starts {@code informer4j <args>} with the test class path. */
   static CliProcess start(String... args) throws IOException {
-    return launch(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()), args);
+    return startWithEnvironment(Map.of(), args);
+  }
+
+  /** Starts {@code informer4j <args>} with the test class path and these environment variables added. */
+  static CliProcess startWithEnvironment(Map<String, String> environment, String... args) throws IOException {
+    return launch(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()), environment, args);
   }
 
   /** Starts {@code java -jar <jar> <args>}: the packaged program, as {@code bin/informer4j} runs it. */
   static CliProcess startJar(Path jar, String... args) throws IOException {
-    return launch(List.of("-jar", jar.toString()), args);
+    return launch(List.of("-jar", jar.toString()), Map.of(), args);
   }
 
-  private static CliProcess launch(List<String> javaArgs, String... args) throws IOException {
+  private static CliProcess launch(List<String> javaArgs, Map<String, String> environment, String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(javaArgs);
     command.addAll(List.of(args));
-    return new CliProcess(new ProcessBuilder(command).start());
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().putAll(environment);
+    return new CliProcess(builder.start());
   }
 
   private static Thread reader(InputStream stream, List<String> lines) {

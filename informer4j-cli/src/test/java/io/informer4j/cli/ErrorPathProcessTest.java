@@ -6,7 +6,9 @@ import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +41,62 @@ class ErrorPathProcessTest {
       assertThat(exit).as(watch.output()).isEqualTo(1);
       assertThat(watch.err()).as(watch.output()).singleElement(STRING)
           .startsWith("informer4j: cannot reach etcd at " + endpoint);
+    }
+  }
+
+  @Test
+  void aPasswordInTheKubernetesServerUrlNeverShows() throws Exception {
+    int port = closedPort();
+    Path kubeconfig = Kubeconfigs.forServer(dir, "http://alice:s3cret@127.0.0.1:" + port + "/");
+    try (CliProcess watch = CliProcess.start("watch", "--kubeconfig", kubeconfig.toString(), "--resource", "configmaps",
+        "--no-dashboard")) {
+      int exit = watch.waitFor(60);
+
+      assertThat(exit).as(watch.output()).isEqualTo(1);
+      assertThat(watch.err()).as(watch.output()).singleElement(STRING)
+          .startsWith("informer4j: cannot reach the Kubernetes API server at http://alice:***@127.0.0.1:" + port + "/");
+      assertThat(watch.output()).doesNotContain("s3cret");
+    }
+  }
+
+  @Test
+  void aPasswordInTheEtcdEndpointOrTheEnvironmentNeverShows() throws Exception {
+    int port = closedPort();
+    try (CliProcess inUrl = CliProcess.start("watch", "--etcd", "http://alice:s3cret@127.0.0.1:" + port, "--prefix", "/x/",
+        "--no-dashboard");
+         CliProcess inEnvironment = CliProcess.startWithEnvironment(Map.of("INFORMER4J_ETCD_PASSWORD", "env-s3cret"),
+             "watch", "--etcd", "http://127.0.0.1:" + port, "--etcd-user", "alice", "--prefix", "/x/", "--no-dashboard")) {
+      assertThat(inUrl.waitFor(60)).as(inUrl.output()).isEqualTo(1);
+      assertThat(inUrl.err()).as(inUrl.output()).singleElement(STRING)
+          .startsWith("informer4j: cannot reach etcd at http://alice:***@127.0.0.1:" + port + " (");
+      assertThat(inUrl.output()).doesNotContain("s3cret");
+
+      assertThat(inEnvironment.waitFor(60)).as(inEnvironment.output()).isEqualTo(1);
+      assertThat(inEnvironment.err()).as(inEnvironment.output()).singleElement(STRING)
+          .startsWith("informer4j: cannot reach etcd at http://127.0.0.1:" + port + " (");
+      assertThat(inEnvironment.output()).doesNotContain("env-s3cret");
+    }
+  }
+
+  @Test
+  void aBrokenKubeconfigNeverEchoesItsToken() throws Exception {
+    Path kubeconfig = Files.writeString(dir.resolve("broken-kubeconfig"), """
+        apiVersion: v1
+        kind: Config
+        users:
+        - name: test
+          user:
+            token: eyJhbGciOiJSUzI1NiIsImtpZCI6IiJ9.SECRETPAYLOADSECRETPAYLOAD: x
+        """);
+    try (CliProcess watch = CliProcess.start("watch", "--kubeconfig", kubeconfig.toString(), "--resource", "configmaps",
+        "--no-dashboard")) {
+      int exit = watch.waitFor(60);
+
+      assertThat(exit).as(watch.output()).isEqualTo(1);
+      assertThat(watch.err()).as(watch.output()).singleElement(STRING)
+          .startsWith("informer4j: cannot load the Kubernetes configuration from " + kubeconfig)
+          .contains("line 6, column");
+      assertThat(watch.output()).doesNotContain("SECRETPAYLOAD");
     }
   }
 

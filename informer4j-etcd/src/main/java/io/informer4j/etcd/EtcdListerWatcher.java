@@ -36,20 +36,27 @@ import java.util.Objects;
  *
  * <p><b>Watches</b> run from the revision + 1; a DELETED event carries the object's last state, read
  * at the delete's revision − 1 (a watch with label or field selectors instead asks etcd for previous
- * values of every event, as it needs them to see objects leave the selection). A watch from {@code ""} or {@code "0"} starts with ADDED events for the
- * current state; a watch-list ({@code sendInitialEvents}) as well, followed by a bookmark marked
- * initialEventsEnd. etcd's progress notifications become BOOKMARK events when bookmarks are
- * allowed (see {@link ProgressRequests}). Compaction ends a watch with an expired error; a broken
- * connection with {@link io.informer4j.source.TransientSourceException.Reason#CONNECTION_LOST}, and an
- * unreachable server refuses a new watch with {@code CONNECTION_REFUSED}.
+ * values of every event, as it needs them to see objects leave the selection). A watch from
+ * {@code ""} or {@code "0"} starts with ADDED events for the current state; a watch-list
+ * ({@code sendInitialEvents}) as well, followed by a bookmark marked initialEventsEnd. etcd's
+ * progress notifications become BOOKMARK events when bookmarks are allowed;
+ * {@link WatchHandle#requestProgress()} asks etcd for one (see {@link ProgressRequests}), which
+ * informers do on a watch quiet for half their idle timeout. Compaction ends a watch with an expired
+ * error; a broken connection with
+ * {@link io.informer4j.source.TransientSourceException.Reason#CONNECTION_LOST}, and a server that
+ * cannot be reached refuses a new watch with {@code CONNECTION_REFUSED}.
  *
  * <p><b>Selection.</b> A namespace narrows the key range; label and field selectors are evaluated
  * on decoded objects, through the {@link ObjectAdapter} (an object entering or leaving a selection
  * is ADDED or DELETED, as in Kubernetes).
  *
- * <p><b>Bad values.</b> A value the codec cannot decode, a key not of the layout's shape, or an
- * object disagreeing with its key or revision is reported as malformed (the informer counts and
- * logs it) and skipped; everything else goes on.
+ * <p><b>Bad values.</b> A value the codec cannot decode, or an object disagreeing with its key or
+ * revision, is reported as malformed with the key its etcd key gives and, on a watch, the event it
+ * came with (a put as ADDED or MODIFIED, a delete as DELETED), so the informer keeps or drops that
+ * key without relisting. A key under the prefix that is not of the layout's shape is reported as
+ * malformed without a key by lists, and ignored (logged) by watches: it can never be an object of
+ * the type. Everything else goes on. A watch ends for a relist only when etcd withheld a previous
+ * value it needs (compacted away).
  *
  * <p>Thread-safe. The jetcd {@link Client} stays the caller's to close. Build the client with
  * {@link EtcdClients#builder(String...)} so that an unreachable server fails calls at once.
@@ -72,8 +79,8 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
     ObjectDecoder<T> decoder = new ObjectDecoder<>(b.layout, b.codec, b.adapter);
     this.lister = new RangeLister<>(b.layout, decoder, new RangeReader(b.client.getKVClient(), b.requestTimeout),
         b.chunkSize);
-    this.watchContext = new WatchContext<>(b.client.getWatchClient(), b.client.getKVClient(), lister, decoder, b.requestTimeout, b.chunkSize,
-        b.progressInterval, new ProgressSupport(b.client, b.progressRequests, b.requestTimeout));
+    this.watchContext = new WatchContext<>(b.client.getWatchClient(), b.client.getKVClient(), lister, decoder,
+        b.requestTimeout, b.chunkSize, new ProgressSupport(b.client, b.progressRequests, b.requestTimeout));
   }
 
   /**
@@ -153,7 +160,6 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
     private final ObjectAdapter<T> adapter;
     private int chunkSize = 1000;
     private Duration requestTimeout = Duration.ofSeconds(30);
-    private Duration progressInterval = Duration.ofSeconds(30);
     private ProgressRequests progressRequests = ProgressRequests.WHEN_SAFE;
     private boolean offerWatchList;
 
@@ -183,12 +189,6 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
       return this;
     }
 
-    /** Sets how often watches that allow bookmarks request progress (default 30 s). */
-    public Builder<T> progressInterval(Duration interval) {
-      this.progressInterval = positive(interval, "progress interval");
-      return this;
-    }
-
     /**
      * Sets whether informers are told to sync by watch-list, streaming the initial state as events
      * (default false: they list in pages of the chunk size at one revision, then watch, which is
@@ -199,7 +199,10 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
       return this;
     }
 
-    /** Sets whether watches request progress (default {@link ProgressRequests#WHEN_SAFE}). */
+    /**
+     * Sets whether watches send the progress requests informers ask for through
+     * {@link WatchHandle#requestProgress()} (default {@link ProgressRequests#WHEN_SAFE}).
+     */
     public Builder<T> progressRequests(ProgressRequests mode) {
       this.progressRequests = Objects.requireNonNull(mode, "mode");
       return this;

@@ -15,7 +15,6 @@ import io.informer4j.source.InvalidRequestException;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ResourceVersionMatch;
 import io.informer4j.source.Selection;
-import io.informer4j.source.SourceException;
 import io.informer4j.source.TooLargeResourceVersionException;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.WatchEvent;
@@ -172,20 +171,23 @@ class EtcdWatchTest {
   }
 
   @Test
-  void anUndecodableValueIsReportedAndItsDeleteEndsTheWatchForARelist() {
+  void anUndecodableValueIsMalformedWithItsKeyAndEventAndItsDeleteNeverEndsTheWatch() {
     long start = writer.currentRevision();
     RecordingWatchListener<EtcdObject<Widget>> listener = watch(WatchRequest.from(Selection.all(), Long.toString(start)));
 
     writer.putRaw(ObjectKey.of("ns", "bad"), "{".getBytes(StandardCharsets.UTF_8));
+    writer.putRaw(ObjectKey.of("ns", "bad"), "still not json".getBytes(StandardCharsets.UTF_8));
     writer.putKey(layout.prefix() + "/no-namespace", Widget.CODEC.encode(Widget.labelled(Map.of())));
     long good = writer.put("ns", "good", Widget.labelled(Map.of()));
-    assertThat(awaitObjectEvents(listener, 1)).extracting(this::describe).containsExactly("ADDED ns/good@" + good);
-    assertThat(listener.malformed()).extracting(e -> e.key().map(ObjectKey::toString).orElse("unknown"))
-        .containsExactly("ns/bad", "unknown");
-
     writer.delete("ns", "bad");
-    assertThat(listener.closed()).succeedsWithin(WAIT).isInstanceOf(SourceException.class)
-        .extracting(Throwable::getMessage).asString().contains("cannot be decoded");
+    long after = writer.put("ns", "after", Widget.labelled(Map.of()));
+
+    assertThat(awaitObjectEvents(listener, 2)).extracting(this::describe)
+        .containsExactly("ADDED ns/good@" + good, "ADDED ns/after@" + after);
+    assertThat(listener.malformed()).extracting(e -> e.key().map(ObjectKey::toString).orElse("unknown") + " "
+        + e.eventType().map(Enum::name).orElse("unknown"))
+        .containsExactly("ns/bad ADDED", "ns/bad MODIFIED", "ns/bad DELETED");
+    assertThat(listener.closed()).isNotDone();
   }
 
   @Test
@@ -210,40 +212,78 @@ class EtcdWatchTest {
   }
 
   @Test
-  void requestedProgressBecomesABookmarkThatNeverGoesBack() {
+  void aProgressRequestOnAQuietWatchBringsABookmarkAtTheWatchedRevision() {
     EtcdListerWatcher<EtcdObject<Widget>> requesting = EtcdListerWatcher.builder(ETCD.client(), layout, Widget.CODEC,
-        Widget.ADAPTER).progressRequests(ProgressRequests.ALWAYS).progressInterval(Duration.ofMillis(100)).build();
+        Widget.ADAPTER).progressRequests(ProgressRequests.ALWAYS).build();
     long start = writer.put("ns", "a", Widget.labelled(Map.of()));
     RecordingWatchListener<EtcdObject<Widget>> listener = new RecordingWatchListener<>();
     listeners.add(listener);
-    handles.add(requesting.watch(WatchRequest.from(Selection.all(), Long.toString(start)), listener));
-    KeyLayout elsewhere = KeyLayout.namespaced(ETCD.newPrefix("elsewhere"));
-    long unrelated = new EtcdWriter(ETCD.client(), elsewhere).put("ns", "x", Widget.labelled(Map.of()));
+    WatchHandle handle = requesting.watch(WatchRequest.from(Selection.all(), Long.toString(start)), listener);
+    handles.add(handle);
+    assertThat(listener.eventsOfType(WatchEventType.BOOKMARK)).isEmpty();
 
-    await().atMost(WAIT).until(() -> listener.eventsOfType(WatchEventType.BOOKMARK).stream()
-        .anyMatch(b -> Long.parseLong(b.resourceVersion()) >= unrelated));
-    List<Long> versions = listener.eventsOfType(WatchEventType.BOOKMARK).stream().map(b -> Long.parseLong(b.resourceVersion())).toList();
-    assertThat(versions).isSorted().doesNotHaveDuplicates().allMatch(v -> v > start);
+    assertThat(handle.requestProgress()).isTrue();
+    await().atMost(WAIT).until(() -> listener.eventsOfType(WatchEventType.BOOKMARK).size() == 1);
+    assertThat(handle.requestProgress()).isTrue();
+    await().atMost(WAIT).until(() -> listener.eventsOfType(WatchEventType.BOOKMARK).size() == 2);
+
+    assertThat(listener.eventsOfType(WatchEventType.BOOKMARK))
+        .allSatisfy(bookmark -> assertThat(Long.parseLong(bookmark.resourceVersion())).isGreaterThanOrEqualTo(start));
+    assertThat(listener.objectEvents()).isEmpty();
   }
 
   @Test
-  void noBookmarksWhenNotAllowedAndWhenSafeFollowsTheServerVersion() throws Exception {
-    String version = ETCD.client().getMaintenanceClient().statusMember(ETCD.server().endpoint()).get().getVersion();
-    io.informer4j.etcd.internal.ProgressSupport support = new io.informer4j.etcd.internal.ProgressSupport(ETCD.client(),
-        ProgressRequests.WHEN_SAFE, Duration.ofSeconds(10));
-    assertThat(support.requestsAllowed()).isEqualTo(io.informer4j.etcd.internal.ProgressSupport.ordersProgressReplies(version));
-
+  void requestedProgressBecomesABookmarkThatNeverGoesBack() {
     EtcdListerWatcher<EtcdObject<Widget>> requesting = EtcdListerWatcher.builder(ETCD.client(), layout, Widget.CODEC,
-        Widget.ADAPTER).progressRequests(ProgressRequests.ALWAYS).progressInterval(Duration.ofMillis(50)).build();
-    long start = writer.currentRevision();
+        Widget.ADAPTER).progressRequests(ProgressRequests.ALWAYS).build();
+    long start = writer.put("ns", "a", Widget.labelled(Map.of()));
     RecordingWatchListener<EtcdObject<Widget>> listener = new RecordingWatchListener<>();
     listeners.add(listener);
-    handles.add(requesting.watch(WatchRequest.from(Selection.all(), Long.toString(start)).withBookmarks(false), listener));
-    long last = writer.put("ns", "a", Widget.labelled(Map.of()));
-    awaitObjectEvents(listener, 1);
-    RecordingWatchListener<EtcdObject<Widget>> witness = watch(WatchRequest.from(Selection.all(), Long.toString(last - 1)));
-    awaitObjectEvents(witness, 1);
-    assertThat(listener.eventsOfType(WatchEventType.BOOKMARK)).isEmpty();
+    WatchHandle handle = requesting.watch(WatchRequest.from(Selection.all(), Long.toString(start)), listener);
+    handles.add(handle);
+    EtcdWriter elsewhere = new EtcdWriter(ETCD.client(), KeyLayout.namespaced(ETCD.newPrefix("elsewhere")));
+    for (int i = 0; i < 3; i++) {
+      writer.put("ns", "b", Widget.labelled(Map.of("i", Integer.toString(i))));
+      long unrelated = elsewhere.put("ns", "x", Widget.labelled(Map.of()));
+      assertThat(handle.requestProgress()).isTrue();
+      await().atMost(WAIT).until(() -> listener.eventsOfType(WatchEventType.BOOKMARK).stream()
+          .anyMatch(b -> Long.parseLong(b.resourceVersion()) >= unrelated));
+    }
+
+    List<Long> versions = listener.eventsOfType(WatchEventType.BOOKMARK).stream()
+        .map(b -> Long.parseLong(b.resourceVersion())).toList();
+    assertThat(versions).hasSizeGreaterThanOrEqualTo(3).isSorted().allMatch(v -> v > start);
+    assertThat(awaitObjectEvents(listener, 3)).extracting(WatchEvent::type)
+        .containsExactly(WatchEventType.ADDED, WatchEventType.MODIFIED, WatchEventType.MODIFIED);
+  }
+
+  @Test
+  void progressIsRequestedOnlyWithBookmarksAllowedAndWhenSafeFollowsTheServerVersion() throws Exception {
+    String version = ETCD.client().getMaintenanceClient().statusMember(ETCD.server().endpoint()).get().getVersion();
+    long start = writer.currentRevision();
+    WatchRequest request = WatchRequest.from(Selection.all(), Long.toString(start));
+
+    WatchHandle whenSafe = watchWith(ProgressRequests.WHEN_SAFE, request);
+    WatchHandle always = watchWith(ProgressRequests.ALWAYS, request);
+    WatchHandle never = watchWith(ProgressRequests.NEVER, request);
+    WatchHandle withoutBookmarks = watchWith(ProgressRequests.ALWAYS, request.withBookmarks(false));
+
+    assertThat(whenSafe.requestProgress()).isEqualTo(io.informer4j.etcd.internal.ProgressSupport.ordersProgressReplies(version));
+    assertThat(always.requestProgress()).isTrue();
+    assertThat(never.requestProgress()).isFalse();
+    assertThat(withoutBookmarks.requestProgress()).isFalse();
+    always.close();
+    assertThat(always.requestProgress()).isFalse();
+  }
+
+  private WatchHandle watchWith(ProgressRequests mode, WatchRequest request) {
+    EtcdListerWatcher<EtcdObject<Widget>> configured = EtcdListerWatcher.builder(ETCD.client(), layout, Widget.CODEC,
+        Widget.ADAPTER).progressRequests(mode).build();
+    RecordingWatchListener<EtcdObject<Widget>> listener = new RecordingWatchListener<>();
+    listeners.add(listener);
+    WatchHandle handle = configured.watch(request, listener);
+    handles.add(handle);
+    return handle;
   }
 
   @Test

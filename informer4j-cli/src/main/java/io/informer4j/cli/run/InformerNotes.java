@@ -1,5 +1,6 @@
 package io.informer4j.cli.run;
 
+import io.informer4j.cli.Redaction;
 import io.informer4j.cli.dashboard.ListProgressText;
 import io.informer4j.informer.InformerStatus;
 import java.time.Instant;
@@ -22,7 +23,8 @@ final class InformerNotes {
     if (status.consecutiveFailures() == 0 || status.lastError() == null) {
       return progress;
     }
-    String error = status.lastError().replaceAll("\\s+", " ");
+    // credentials hidden before the message is cut short, which could leave part of one unrecognisable
+    String error = Redaction.redact(status.lastError()).replaceAll("\\s+", " ");
     if (error.length() > MAX_ERROR_LENGTH) {
       error = error.substring(0, MAX_ERROR_LENGTH - 1) + "…";
     }

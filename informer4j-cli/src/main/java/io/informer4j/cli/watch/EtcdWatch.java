@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.Client;
 import io.informer4j.cli.CliException;
 import io.informer4j.cli.run.WatchedType;
-import io.informer4j.etcd.EtcdClients;
 import io.informer4j.etcd.EtcdListerWatcher;
 import io.informer4j.etcd.EtcdObject;
 import io.informer4j.etcd.JsonCodec;
@@ -39,33 +38,32 @@ public final class EtcdWatch {
   /**
    * Connects and checks; blocks for one list request.
    *
-   * @param endpoint      the etcd endpoint ({@code http://127.0.0.1:2379})
+   * @param access        how to reach etcd
    * @param prefix        the key prefix ({@code /registry/widgets/})
    * @param clusterScoped whether keys are {@code <prefix>/<name>} rather than {@code <prefix>/<namespace>/<name>}
    * @param filter        the namespace rules
-   * @throws CliException when the endpoint or prefix is invalid, etcd cannot be reached, or the rules
-   *                      do not fit the layout
+   * @throws CliException when the endpoint, TLS files or prefix are invalid, etcd cannot be reached or
+   *                      rejects the credentials, or the rules do not fit the layout
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static WatchTarget prepare(String endpoint, String prefix, boolean clusterScoped, NamespaceFilter filter,
+  public static WatchTarget prepare(EtcdAccess access, String prefix, boolean clusterScoped, NamespaceFilter filter,
                                     QueueRegistry queues, MeterRegistry meters) {
     if (clusterScoped && filter.isActive()) {
       throw new CliException("--cluster-scoped keys have no namespace: --namespace, --allowed and --restricted"
           + " do not apply", 2, null);
     }
     KeyLayout layout;
-    Client client;
     try {
       layout = clusterScoped ? KeyLayout.clusterScoped(prefix) : KeyLayout.namespaced(prefix);
-      client = EtcdClients.connect(endpoint);
     } catch (IllegalArgumentException e) {
-      throw new CliException("invalid etcd settings (--etcd " + endpoint + " --prefix " + prefix + "): " + e.getMessage(), 2, e);
+      throw new CliException("invalid etcd settings (--prefix " + prefix + "): " + e.getMessage(), 2, e);
     }
+    Client client = access.connect();
     try {
       ObjectAdapter<EtcdObject<JsonNode>> adapter = EtcdObject.adapter();
       EtcdListerWatcher<EtcdObject<JsonNode>> source = EtcdListerWatcher
           .builder(client, layout, JsonCodec.of(JsonNode.class), adapter).requestTimeout(REQUEST_TIMEOUT).build();
-      String server = "etcd at " + endpoint;
+      String server = "etcd at " + access.shown();
       Selection selection = filter.isSingleNamespace() ? Selection.inNamespace(filter.singleNamespace()) : Selection.all();
       Preflight.check(source, selection, server, "keys under " + layout.prefix() + "/");
       Class<EtcdObject<JsonNode>> objectClass = (Class) EtcdObject.class;

@@ -3,6 +3,7 @@ package io.informer4j.cli.watch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
 import io.informer4j.cli.CliException;
+import io.informer4j.cli.Redaction;
 import io.informer4j.cli.run.WatchedType;
 import io.informer4j.factory.InformerOptions;
 import io.informer4j.factory.NamespaceFilter;
@@ -21,7 +22,8 @@ import java.nio.file.Path;
  * Prepares {@code informer4j watch} over a Kubernetes API server: fabric8's configuration from
  * {@code --kubeconfig} (or the default kubeconfig / in-cluster account), the resource found through
  * discovery, a first list, and a factory with one dynamic ({@link GenericKubernetesResource})
- * informer under the namespace rules.
+ * informer under the namespace rules. The configuration's token, password and client key are
+ * registered with {@link Redaction}.
  */
 public final class KubernetesWatch {
 
@@ -89,6 +91,9 @@ public final class KubernetesWatch {
       throw new CliException("cannot load the Kubernetes configuration"
           + (kubeconfig == null ? "" : " from " + kubeconfig) + ": " + e.getMessage(), e);
     }
+    Redaction.secret(config.getOauthToken());
+    Redaction.secret(config.getPassword());
+    Redaction.secret(config.getClientKeyData());
     config.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
     config.setRequestRetryBackoffLimit(0);
     return config;

@@ -38,7 +38,13 @@ import org.slf4j.LoggerFactory;
  * through a {@link SerialDelivery}; the initial state is streamed from the backend's initial-state
  * pool before them. The watch ends with {@code onClose}: cleanly on its timeout or a completed
  * stream, with an expired error on compaction, with a lost connection when the stream breaks.
- * Thread-safe.
+ *
+ * <p>Progress: etcd's progress notifications become bookmarks (when bookmarks are allowed) at the
+ * notified revision, never behind the last event sent. {@link #requestProgress()} asks etcd for one
+ * on demand, when {@link ProgressSupport} allows it; the informer calls it on a watch that has been
+ * quiet for half its idle timeout, so a quiet but healthy watch shows it is alive.
+ *
+ * <p>Thread-safe.
  *
  * @param <T> the object type
  */
@@ -53,11 +59,13 @@ public final class EtcdWatch<T> implements WatchHandle {
   private final EventTranslator<T> translator;
   private final CompletableFuture<Long> created = new CompletableFuture<>();
   private final AtomicBoolean finished = new AtomicBoolean();
-  private final List<ScheduledFuture<?>> timers = new ArrayList<>();
   private final EventTranslator.Output<T> output = new Output();
   private final boolean previousFromServer;
   private final PreviousValues previousValues;
   private volatile Watch.Watcher watcher;
+  private volatile boolean progressRequests;
+  private volatile ScheduledFuture<?> timeout;
+  private boolean foreignKeyReported;
   private long lastRevision;
   private CompletableFuture<Void> pending = CompletableFuture.completedFuture(null);
 
@@ -105,13 +113,14 @@ public final class EtcdWatch<T> implements WatchHandle {
     synchronized (this) {
       lastRevision = from;
     }
+    progressRequests = request.allowBookmarks() && context.progress().requestsAllowed();
     long current = create(start, end, from);
     if (from > current) {
       close();
       throw new TooLargeResourceVersionException(name + ": resourceVersion " + from + " is newer than etcd's revision "
           + current);
     }
-    scheduleTimers();
+    scheduleTimeout();
     if (state != null) {
       InitialState<T> initialState = state;
       EtcdThreads.initialStates().execute(() -> streamInitialState(initialState, from));
@@ -148,28 +157,29 @@ public final class EtcdWatch<T> implements WatchHandle {
     }
   }
 
-  private void scheduleTimers() {
-    List<ScheduledFuture<?>> scheduled = new ArrayList<>();
+  private void scheduleTimeout() {
     if (request.timeout() != null) {
-      scheduled.add(EtcdThreads.timer().schedule(() -> end(null), request.timeout().toNanos(), TimeUnit.NANOSECONDS));
-    }
-    if (request.allowBookmarks() && context.progress().requestsAllowed()) {
-      long period = context.progressInterval().toNanos();
-      scheduled.add(EtcdThreads.timer().scheduleAtFixedRate(this::sendProgressRequest, period, period, TimeUnit.NANOSECONDS));
-    }
-    synchronized (timers) {
-      timers.addAll(scheduled);
-    }
-    if (finished.get()) {
-      cancelTimers();
+      timeout = EtcdThreads.timer().schedule(() -> end(null), request.timeout().toNanos(), TimeUnit.NANOSECONDS);
+      if (finished.get()) {
+        cancelTimeout();
+      }
     }
   }
 
-  private void sendProgressRequest() {
+  /**
+   * Asks etcd for a progress notification on this watch's stream; its answer arrives as a BOOKMARK
+   * after every event already sent. Sends nothing, and returns false, when bookmarks are not
+   * allowed, the servers may answer out of order ({@link ProgressSupport}), or the watch is over.
+   * Non-blocking; thread-safe.
+   */
+  @Override
+  public boolean requestProgress() {
     Watch.Watcher current = watcher;
-    if (current != null && !finished.get()) {
-      current.requestProgress();
+    if (!progressRequests || current == null || finished.get() || current.isClosed()) {
+      return false;
     }
+    current.requestProgress();
+    return true;
   }
 
   /** Streams the initial state, on the initial-state pool, then lets the watch's events through. */
@@ -201,7 +211,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     if (!finished.compareAndSet(false, true)) {
       return;
     }
-    cancelTimers();
+    cancelTimeout();
     stopWatcher();
     delivery.close(error);
   }
@@ -211,7 +221,7 @@ public final class EtcdWatch<T> implements WatchHandle {
   public void close() {
     finished.set(true);
     delivery.cancel();
-    cancelTimers();
+    cancelTimeout();
     stopWatcher();
   }
 
@@ -226,10 +236,10 @@ public final class EtcdWatch<T> implements WatchHandle {
     }
   }
 
-  private void cancelTimers() {
-    synchronized (timers) {
-      timers.forEach(timer -> timer.cancel(false));
-      timers.clear();
+  private void cancelTimeout() {
+    ScheduledFuture<?> timer = timeout;
+    if (timer != null) {
+      timer.cancel(false);
     }
   }
 
@@ -287,18 +297,24 @@ public final class EtcdWatch<T> implements WatchHandle {
     lastRevision = Math.max(lastRevision, revision);
   }
 
-  /** A progress notification: everything up to {@code revision} was sent. Only forward ones move a bookmark. */
+  /**
+   * A progress notification: everything up to {@code revision} was sent. Becomes a bookmark, also at
+   * the last revision (a quiet etcd answers a progress request with the revision the watch is at,
+   * which still shows the watch alive); one behind the last event is dropped. Must hold the lock.
+   */
   private void progressed(long revision) {
-    synchronized (this) {
-      if (!request.allowBookmarks() || revision <= lastRevision) {
-        return;
-      }
-      lastRevision = revision;
+    if (!request.allowBookmarks() || revision < lastRevision) {
+      return;
     }
+    lastRevision = revision;
     delivery.event(WatchEvent.bookmark(Long.toString(revision), false));
   }
 
-  /** Receives jetcd's callbacks for this watch. */
+  /**
+   * Receives jetcd's callbacks for this watch. A watch that fails before etcd created it is over for
+   * good ({@link #open} throws), so the listener hears nothing of it, not even the
+   * {@code onCompleted} jetcd calls when the failed watcher is closed.
+   */
   private final class JetcdListener implements Watch.Listener {
     @Override
     public void onNext(WatchResponse response) {
@@ -308,7 +324,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     @Override
     public void onError(Throwable error) {
       if (created.completeExceptionally(EtcdErrors.classify(name, error, true))) {
-        stopWatcher();
+        close();
         return;
       }
       end(EtcdErrors.classify(name, error, false));
@@ -318,6 +334,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     public void onCompleted() {
       if (created.completeExceptionally(new TransientSourceException(name + ": the stream ended before etcd created the watch",
           TransientSourceException.Reason.CONNECTION_LOST))) {
+        close();
         return;
       }
       end(null);
@@ -334,6 +351,18 @@ public final class EtcdWatch<T> implements WatchHandle {
     @Override
     public void malformed(MalformedObjectException problem) {
       delivery.malformed(problem);
+    }
+
+    /** Logs the first such key of the watch as a warning, later ones at debug level. Called under the watch's lock. */
+    @Override
+    public void foreignKey(String storageKey) {
+      if (foreignKeyReported) {
+        log.debug("{}: ignored a change of etcd key '{}', not of the shape {}", name, storageKey, context.decoder().layout());
+        return;
+      }
+      foreignKeyReported = true;
+      log.warn("{}: ignored a change of etcd key '{}', not of the shape {} (it cannot be an object of the type;"
+          + " further such keys of this watch are logged at debug level)", name, storageKey, context.decoder().layout());
     }
 
     @Override

@@ -1,9 +1,11 @@
 package io.informer4j.etcd.internal;
 
 import io.etcd.jetcd.KeyValue;
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.Selection;
 import io.informer4j.source.WatchEvent;
+import io.informer4j.source.WatchEventType;
 
 /**
  * Turns etcd watch events into the core's events for one selection, as a Kubernetes watch does:
@@ -12,9 +14,17 @@ import io.informer4j.source.WatchEvent;
  * starts matching is ADDED, one that stops matching is DELETED (its previous state, at the event's
  * revision), and others are not sent.
  *
- * <p>When the previous value a decision needs is missing (etcd compacted it) or a deleted object's
- * last state cannot be decoded, the watch cannot tell its consumer what happened: it asks for a
- * relist instead of leaving a stale object in the cache. Stateless and thread-safe.
+ * <p><b>Values that cannot be used.</b> The etcd key always names the object ({@code KeyLayout}), so
+ * a value that cannot be decoded is reported as malformed with its key and the event it came with:
+ * a put as ADDED (a new key) or MODIFIED (the informer keeps the version it has, marked stale), a
+ * delete as DELETED (the informer drops the key). With selectors, a put of a readable value that
+ * does not match, after a previous value that cannot be decoded, may be an object leaving the
+ * selection: it is reported as a malformed DELETED (its last state is unreadable), so a stale
+ * version never stays cached. A key that does not have the layout's shape is not an object of the
+ * type and can never be cached: it is passed to {@link Output#foreignKey} and otherwise ignored.
+ *
+ * <p>Only when etcd withheld what a decision needs (a previous value compacted away) does the
+ * translator ask for a relist. Stateless and thread-safe.
  *
  * @param <T> the object type
  */
@@ -25,8 +35,11 @@ public final class EventTranslator<T> {
     /** Takes an event. */
     void event(WatchEvent<T> event);
 
-    /** Takes a value that could not be used. */
+    /** Takes a value that could not be used, with its key and event type. */
     void malformed(MalformedObjectException problem);
+
+    /** Takes a change of a key under the prefix that is not of the layout's shape. */
+    void foreignKey(String storageKey);
 
     /** Ends the watch so that the consumer relists; {@code reason} says why. */
     void relist(String reason);
@@ -45,17 +58,22 @@ public final class EventTranslator<T> {
 
   /** Translates a put of {@code kv}; {@code prev} is the previous value or null. */
   public void put(KeyValue kv, KeyValue prev, Output<T> out) {
+    ObjectKey key = decoder.objectKey(kv.getKey().getBytes());
+    if (key == null) {
+      out.foreignKey(kv.getKey().toString());
+      return;
+    }
     long revision = kv.getModRevision();
+    boolean created = kv.getCreateRevision() == revision;
     T now;
     boolean nowMatches;
     try {
-      now = decode(kv, revision);
+      now = decode(key, kv, revision);
       nowMatches = !filtering || decoder.matches(now, selection);
     } catch (MalformedObjectException e) {
-      out.malformed(e);
+      out.malformed(e.withEventType(created ? WatchEventType.ADDED : WatchEventType.MODIFIED));
       return;
     }
-    boolean created = kv.getCreateRevision() == revision;
     if (!filtering || created) {
       if (nowMatches) {
         out.event(created ? WatchEvent.added(now) : WatchEvent.modified(now));
@@ -66,65 +84,67 @@ public final class EventTranslator<T> {
       if (nowMatches) {
         out.event(WatchEvent.modified(now));
       } else {
-        out.relist("etcd sent the update of " + key(kv) + " at revision " + revision
+        out.relist("etcd sent the update of " + quoted(kv) + " at revision " + revision
             + " without its previous value; cannot tell whether it left the selection");
       }
       return;
     }
-    T before = decodeQuietly(prev, revision);
-    boolean beforeMatched = before != null && matchesQuietly(before);
+    Previous<T> before = previous(key, prev, revision);
     if (nowMatches) {
-      out.event(beforeMatched ? WatchEvent.modified(now) : WatchEvent.added(now));
-    } else if (beforeMatched) {
-      out.event(WatchEvent.deleted(before));
+      boolean mayBeCached = before.matched() || before.unreadable() != null;
+      out.event(mayBeCached ? WatchEvent.modified(now) : WatchEvent.added(now));
+    } else if (before.matched()) {
+      out.event(WatchEvent.deleted(before.object()));
+    } else if (before.unreadable() != null) {
+      out.malformed(new MalformedObjectException("the update of " + quoted(kv) + " at revision " + revision
+          + " does not match the selection, and its previous state, which may have, cannot be read ("
+          + before.unreadable().getMessage() + ")", key, WatchEventType.DELETED, before.unreadable()));
     }
   }
 
   /** Translates the delete of {@code kv}; {@code prev} is the deleted value or null. */
   public void delete(KeyValue kv, KeyValue prev, Output<T> out) {
+    ObjectKey key = decoder.objectKey(kv.getKey().getBytes());
+    if (key == null) {
+      out.foreignKey(kv.getKey().toString());
+      return;
+    }
     long revision = kv.getModRevision();
     if (prev == null || prev.getKey().isEmpty()) {
-      out.relist("etcd sent the delete of " + key(kv) + " at revision " + revision + " without the deleted value");
+      out.relist("etcd sent the delete of " + quoted(kv) + " at revision " + revision + " without the deleted value");
       return;
     }
-    T last;
-    boolean matched;
-    try {
-      last = decode(prev, revision);
-      matched = !filtering || decoder.matches(last, selection);
-    } catch (MalformedObjectException e) {
-      out.malformed(e);
-      out.relist("the last state of deleted " + key(kv) + " cannot be decoded; relisting to drop it");
-      return;
-    }
-    if (matched) {
-      out.event(WatchEvent.deleted(last));
+    Previous<T> last = previous(key, prev, revision);
+    if (last.unreadable() != null) {
+      out.malformed(last.unreadable().withEventType(WatchEventType.DELETED));
+    } else if (last.matched()) {
+      out.event(WatchEvent.deleted(last.object()));
     }
   }
 
-  private T decode(KeyValue kv, long revision) {
-    return decoder.decode(kv.getKey().getBytes(), kv.getValue().getBytes(), revision, kv.getCreateRevision(),
+  private T decode(ObjectKey key, KeyValue kv, long revision) {
+    return decoder.decode(key, kv.getKey().getBytes(), kv.getValue().getBytes(), revision, kv.getCreateRevision(),
         kv.getVersion());
   }
 
-  /** Decodes a previous value; null when it cannot be (such an object never entered the cache). */
-  private T decodeQuietly(KeyValue kv, long revision) {
+  /** Decodes a previous value at {@code revision} and tests it against the selection. */
+  private Previous<T> previous(ObjectKey key, KeyValue prev, long revision) {
     try {
-      return decode(kv, revision);
+      T object = decode(key, prev, revision);
+      return new Previous<>(object, !filtering || decoder.matches(object, selection), null);
     } catch (MalformedObjectException e) {
-      return null;
+      return new Previous<>(null, false, e);
     }
   }
 
-  private boolean matchesQuietly(T object) {
-    try {
-      return decoder.matches(object, selection);
-    } catch (MalformedObjectException e) {
-      return false;
-    }
-  }
-
-  private static String key(KeyValue kv) {
+  private static String quoted(KeyValue kv) {
     return "'" + kv.getKey().toString() + "'";
+  }
+
+  /**
+   * A previous value: decoded and whether it matched the selection, or why it could not be read (the
+   * informer may hold an older version of the key, marked stale).
+   */
+  private record Previous<T>(T object, boolean matched, MalformedObjectException unreadable) {
   }
 }

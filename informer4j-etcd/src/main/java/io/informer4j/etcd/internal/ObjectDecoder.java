@@ -30,6 +30,16 @@ public final class ObjectDecoder<T> {
     this.adapter = Objects.requireNonNull(adapter, "adapter");
   }
 
+  /** Returns where the objects are stored. */
+  public KeyLayout layout() {
+    return layout;
+  }
+
+  /** Returns the key of the object stored at {@code storageKey}, or null when it is not of the layout's shape. */
+  public ObjectKey objectKey(byte[] storageKey) {
+    return layout.objectKey(storageKey);
+  }
+
   /**
    * Decodes one value.
    *
@@ -38,15 +48,28 @@ public final class ObjectDecoder<T> {
    * @param revision       the revision the object is at (its resourceVersion)
    * @param createRevision the key's create revision
    * @param version        the key's version
-   * @throws MalformedObjectException if the key is not of the layout, the codec fails or returns null,
-   *                                  or the object's namespace, name or resourceVersion disagree
+   * @throws MalformedObjectException if the key is not of the layout (then without a key), the codec
+   *                                  fails or returns null, or the object's namespace, name or
+   *                                  resourceVersion disagree (then with the key the etcd key gives)
    */
   public T decode(byte[] key, byte[] value, long revision, long createRevision, long version) {
     ObjectKey objectKey = layout.objectKey(key);
-    String storageKey = new String(key, StandardCharsets.UTF_8);
     if (objectKey == null) {
-      throw new MalformedObjectException("etcd key '" + storageKey + "' does not have the shape " + layout, null);
+      throw new MalformedObjectException("etcd key '" + new String(key, StandardCharsets.UTF_8)
+          + "' does not have the shape " + layout, null);
     }
+    return decode(objectKey, key, value, revision, createRevision, version);
+  }
+
+  /**
+   * Decodes one value whose key was already parsed: {@code objectKey} is {@link #objectKey(byte[])}
+   * of {@code key}.
+   *
+   * @throws MalformedObjectException with {@code objectKey} if the codec fails or returns null, or the
+   *                                  object's namespace, name or resourceVersion disagree
+   */
+  public T decode(ObjectKey objectKey, byte[] key, byte[] value, long revision, long createRevision, long version) {
+    String storageKey = new String(key, StandardCharsets.UTF_8);
     EtcdEntry entry = new EtcdEntry(objectKey, storageKey, value, revision, createRevision, version);
     T object;
     try {
@@ -90,22 +113,26 @@ public final class ObjectDecoder<T> {
    * Tests a decoded object against the selection's label and field selectors (the namespace is
    * selected by key range, not here).
    *
-   * @throws MalformedObjectException if the adapter throws reading labels or fields
+   * @throws MalformedObjectException if the adapter throws reading labels or fields; with the
+   *                                  object's key (which {@link #decode} checked the adapter reads)
    */
   public boolean matches(T object, Selection selection) {
     try {
       return selection.labels().matches(adapter.labels(object))
           && selection.fields().matches(path -> adapter.field(object, path));
     } catch (RuntimeException e) {
-      throw new MalformedObjectException("cannot read the labels or fields of " + safeKey(object) + ": " + e, e);
+      ObjectKey key = identity(object);
+      throw new MalformedObjectException("cannot read the labels or fields of "
+          + (key == null ? String.valueOf(object) : key.toString()) + ": " + e, key, null, e);
     }
   }
 
-  private String safeKey(T object) {
+  /** Returns the key the adapter reads from a decoded object, or null when it cannot. */
+  private ObjectKey identity(T object) {
     try {
-      return adapter.key(object);
+      return ObjectKey.of(adapter.namespace(object), adapter.name(object));
     } catch (RuntimeException e) {
-      return String.valueOf(object);
+      return null;
     }
   }
 

@@ -2,7 +2,6 @@ package io.informer4j.etcd.internal;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
-import io.etcd.jetcd.common.exception.ErrorCode;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
 import io.informer4j.source.SourceException;
@@ -118,7 +117,7 @@ public final class RangeReader {
       future.cancel(true);
       throw new TransientSourceException(what + " timed out after " + timeout, TransientSourceException.Reason.TIMEOUT, 504, e);
     } catch (ExecutionException e) {
-      if (EtcdErrors.code(e.getCause()) == ErrorCode.RESOURCE_EXHAUSTED) {
+      if (EtcdErrors.isResponseTooLarge(e.getCause())) {
         throw new TooLargeResponse(e.getCause());
       }
       throw EtcdErrors.classify(what, e.getCause(), false);

@@ -13,11 +13,9 @@ import java.time.Duration;
  * @param decoder          decodes values and applies selectors
  * @param requestTimeout   how long opening a watch may take
  * @param chunkSize        keys per read of an initial state
- * @param progressInterval how often to request progress when allowed
  * @param progress         decides whether progress may be requested
  * @param <T>              the object type
  */
 public record WatchContext<T>(Watch watchClient, KV kvClient, RangeLister<T> lister, ObjectDecoder<T> decoder,
-                              Duration requestTimeout, int chunkSize, Duration progressInterval,
-                              ProgressSupport progress) {
+                              Duration requestTimeout, int chunkSize, ProgressSupport progress) {
 }

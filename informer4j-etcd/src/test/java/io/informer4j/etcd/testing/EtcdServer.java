@@ -29,14 +29,17 @@ import java.util.stream.Stream;
 
 /**
  * A real single-member etcd for tests and benchmarks: the {@code etcd} binary (Debian package
- * {@code etcd-server}; {@code bin/test} installs it) on 127.0.0.1 with two free ports chosen at
- * start, a temporary data directory and fsync off. {@link #start} returns once etcd logged that it
- * serves clients and its health endpoint answered healthy, within 10 seconds; otherwise it fails
- * with a message saying why and where the log is. Stopped by its process (PID), never by name.
+ * {@code etcd-server}; {@code bin/test} installs it) on 127.0.0.1 with free ports chosen at start
+ * (clients, peers, and plain-HTTP metrics and health), a temporary data directory and fsync off.
+ * {@link #start} returns once etcd logged that it serves clients and its health endpoint answered
+ * healthy, within 10 seconds; otherwise it fails with a message saying why and where the log is.
+ * {@link #startTls} serves clients over TLS only and requires client certificates. Stopped by its
+ * process (PID), never by name.
  *
  * <p>{@link #kill()} and {@link #restart()} keep the data directory and ports, so clients reconnect
- * to the same address and see the same data. {@link #close()} stops etcd and deletes its files.
- * Not thread-safe.
+ * to the same address and see the same data. {@link #pause()} and {@link #resume()} freeze and thaw
+ * the process (SIGSTOP, SIGCONT): connections stay open but nothing answers, a black hole.
+ * {@link #close()} stops etcd and deletes its files. Not thread-safe.
  */
 public final class EtcdServer implements AutoCloseable {
 
@@ -48,13 +51,17 @@ public final class EtcdServer implements AutoCloseable {
   private final Path directory;
   private final int clientPort;
   private final int peerPort;
+  private final int metricsPort;
+  private final TestCertificates tls;
   private final List<String> extraArgs;
   private Process process;
 
-  private EtcdServer(Path directory, int clientPort, int peerPort, List<String> extraArgs) {
+  private EtcdServer(Path directory, TestCertificates tls, List<String> extraArgs) {
     this.directory = directory;
-    this.clientPort = clientPort;
-    this.peerPort = peerPort;
+    this.clientPort = freePort();
+    this.peerPort = freePort();
+    this.metricsPort = freePort();
+    this.tls = tls;
     this.extraArgs = List.copyOf(extraArgs);
   }
 
@@ -70,13 +77,28 @@ public final class EtcdServer implements AutoCloseable {
    * @throws IllegalStateException if etcd cannot be started or is not healthy within 10 seconds
    */
   public static EtcdServer start(List<String> extraArgs) {
+    return start(null, extraArgs);
+  }
+
+  /**
+   * Starts an etcd that serves clients over TLS only ({@code https://}) with {@code certificates}'
+   * server certificate, and requires client certificates signed by their CA
+   * ({@code --client-cert-auth}).
+   *
+   * @throws IllegalStateException if etcd cannot be started or is not healthy within 10 seconds
+   */
+  public static EtcdServer startTls(TestCertificates certificates) {
+    return start(certificates, List.of());
+  }
+
+  private static EtcdServer start(TestCertificates tls, List<String> extraArgs) {
     Path directory;
     try {
       directory = Files.createTempDirectory("informer4j-etcd-");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a temporary directory for etcd", e);
     }
-    EtcdServer server = new EtcdServer(directory, freePort(), freePort(), extraArgs);
+    EtcdServer server = new EtcdServer(directory, tls, extraArgs);
     try {
       server.launch();
     } catch (RuntimeException e) {
@@ -86,14 +108,20 @@ public final class EtcdServer implements AutoCloseable {
     return server;
   }
 
-  /** Returns the client URL, {@code http://127.0.0.1:<port>}. */
+  /** Returns the client URL, {@code http://127.0.0.1:<port>} (with TLS: {@code https://}). */
   public String endpoint() {
-    return "http://127.0.0.1:" + clientPort;
+    return (tls == null ? "http" : "https") + "://127.0.0.1:" + clientPort;
   }
 
-  /** Returns a new client for this server with {@link EtcdClients}' settings; the caller closes it. */
+  /**
+   * Returns a new client for this server with {@link EtcdClients}' settings (with TLS: trusting the
+   * CA and presenting the client certificate); the caller closes it.
+   */
   public Client newClient() {
-    return EtcdClients.connect(endpoint());
+    if (tls == null) {
+      return EtcdClients.connect(endpoint());
+    }
+    return EtcdClients.builder(endpoint()).trustedCa(tls.ca()).clientCertificate(tls.clientCert(), tls.clientKey()).build();
   }
 
   /** Returns the etcd log file (stdout and stderr of every run). */
@@ -114,6 +142,36 @@ public final class EtcdServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Freezes etcd (SIGSTOP to its PID): its sockets stay open and accept nothing further, a black hole
+   * for clients, until {@link #resume()}.
+   */
+  public void pause() {
+    signal("STOP");
+  }
+
+  /** Lets a paused etcd run again (SIGCONT to its PID). */
+  public void resume() {
+    signal("CONT");
+  }
+
+  private void signal(String name) {
+    if (!isRunning()) {
+      throw new IllegalStateException("etcd is not running");
+    }
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run kill -" + name, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while signalling etcd", e);
+    }
+  }
+
   /** Starts etcd again on the same data directory and ports. */
   public void restart() {
     if (isRunning()) {
@@ -122,10 +180,11 @@ public final class EtcdServer implements AutoCloseable {
     launch();
   }
 
-  /** Stops etcd (SIGTERM, then SIGKILL after 10 s) and deletes its directory. */
+  /** Stops etcd (SIGTERM, then SIGKILL after 10 s; a paused etcd is resumed first) and deletes its directory. */
   @Override
   public void close() {
     if (process != null && process.isAlive()) {
+      signal("CONT");
       process.destroy();
       try {
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
@@ -150,9 +209,14 @@ public final class EtcdServer implements AutoCloseable {
         "--listen-peer-urls", "http://127.0.0.1:" + peerPort,
         "--initial-advertise-peer-urls", "http://127.0.0.1:" + peerPort,
         "--initial-cluster", "informer4j-test=http://127.0.0.1:" + peerPort,
+        "--listen-metrics-urls", "http://127.0.0.1:" + metricsPort,
         "--unsafe-no-fsync",
         "--logger", "zap",
         "--log-level", "info"));
+    if (tls != null) {
+      command.addAll(List.of("--cert-file", tls.serverCert().toString(), "--key-file", tls.serverKey().toString(),
+          "--trusted-ca-file", tls.ca().toString(), "--client-cert-auth"));
+    }
     command.addAll(extraArgs);
     try {
       process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -211,13 +275,14 @@ public final class EtcdServer implements AutoCloseable {
   }
 
   private void checkHealth() throws InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint() + "/health")).timeout(STARTUP).build();
+    String health = "http://127.0.0.1:" + metricsPort + "/health";
+    HttpRequest request = HttpRequest.newBuilder(URI.create(health)).timeout(STARTUP).build();
     String body;
     try {
       body = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
     } catch (IOException e) {
       kill();
-      throw new IllegalStateException("etcd's health endpoint " + endpoint() + "/health failed: " + e + "; see " + logFile(), e);
+      throw new IllegalStateException("etcd's health endpoint " + health + " failed: " + e + "; see " + logFile(), e);
     }
     if (!body.contains("\"health\":\"true\"")) {
       kill();

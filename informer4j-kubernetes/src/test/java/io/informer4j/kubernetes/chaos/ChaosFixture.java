@@ -1,0 +1,45 @@
+package io.informer4j.kubernetes.chaos;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.informer4j.kubernetes.KubernetesBackend;
+import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.testkit.SimulatedApi;
+import io.informer4j.testkit.chaos.FaultProxy;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The Kubernetes test server (over a simulated API that keeps the last 200 writes and sends a
+ * bookmark every 500 ms), a {@link FaultProxy} in front of it, and a backend whose fabric8 client
+ * talks to the proxy only, closed together.
+ */
+final class ChaosFixture implements AutoCloseable {
+
+  static final ResourceDescriptor CONFIG_MAPS = ResourceDescriptor.of(ConfigMap.class);
+
+  final SimulatedApi api;
+  final KubernetesTestServer server;
+  final FaultProxy proxy;
+  final KubernetesBackend backend;
+
+  ChaosFixture(long seed) {
+    api = SimulatedApi.builder().historyLimit(200).bookmarkInterval(Duration.ofMillis(500)).build();
+    server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+    URI target = URI.create(server.url());
+    proxy = FaultProxy.builder(target.getHost(), target.getPort()).seed(seed).start();
+    Config config = new ConfigBuilder(server.clientConfig()).withMasterUrl(proxy.url()).build();
+    backend = KubernetesBackend.connect(config);
+  }
+
+  /** Closes the proxy first, so open streams end and the client closes without waiting for them. */
+  @Override
+  public void close() {
+    proxy.close();
+    server.close();
+    backend.close();
+    api.close();
+  }
+}
