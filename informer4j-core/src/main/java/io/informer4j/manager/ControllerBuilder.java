@@ -79,9 +79,10 @@ public final class ControllerBuilder<T> {
   }
 
   /**
-   * Applies namespace rules in three tiers: a single exact allowed namespace scopes every watch's
-   * list and watch (tier 1); keys of other namespaces are dropped before the queue and counted
-   * (tier 2); a reconcile of a key the rules reject is skipped (tier 3). Restricted wins.
+   * Applies namespace rules: keys of namespaces the rules reject are dropped before the queue and
+   * counted (tier 2), and a reconcile of such a key is skipped (tier 3). Restricted wins. What is
+   * listed and watched at all (tier 1) is the cache's business: set the namespaces of the manager's
+   * {@link io.informer4j.reader.CacheOptions}, so the controller and every reader share the informers.
    */
   public ControllerBuilder<T> namespaces(NamespaceFilter filter) {
     this.namespaces = Objects.requireNonNull(filter, "filter");
@@ -136,14 +137,13 @@ public final class ControllerBuilder<T> {
       guarded = new NamespaceGuard<>(name, namespaces.matcher(), ObjectKey::namespace, key -> false, reconciler,
           manager.meterRegistry());
     }
-    String tierOne = namespaces.isSingleNamespace() ? namespaces.singleNamespace() : "";
-    return manager.register(new ControllerSpec<>(name, primary, watches, filters, tierOne, workers, reconcileTimeout,
+    return manager.register(new ControllerSpec<>(name, primary, watches, filters, workers, reconcileTimeout,
         rateLimiter, guarded));
   }
 
   /** Everything a manager needs to run a declared controller. */
   record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, List<KeyPredicate> keyFilters,
-                           String namespace, int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
+                           int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
                            Reconciler<ObjectKey> reconciler) {
   }
 }

@@ -11,17 +11,16 @@ import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
+import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.QueueRegistry;
 import io.informer4j.queue.RateLimiter;
 import io.informer4j.queue.WorkQueue;
 import io.informer4j.reader.CacheOptions;
-import io.informer4j.reader.InformerSpec;
 import io.informer4j.reader.InformersMap;
 import io.informer4j.reader.MapEntry;
 import io.informer4j.source.Backend;
-import io.informer4j.source.Selection;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -144,7 +143,6 @@ public final class Manager implements AutoCloseable {
       }
       PriorityWorkQueue<ObjectKey> queue = queueFor(spec.name(), spec.rateLimiter());
       EnqueueHandler.Counters counters = new EnqueueHandler.Counters();
-      MapEntry<T> primaryEntry = cache.register(spec.primary(), specOf(spec.namespace()), REGISTRATION_TIMEOUT);
       Controller.Builder<ObjectKey> controller = Controller.builder(spec.name(), spec.reconciler())
           .queue(queue).workers(spec.workers()).clock(runtime.clock()).scheduler(runtime.scheduler())
           .meterRegistry(meterRegistry);
@@ -154,9 +152,11 @@ public final class Manager implements AutoCloseable {
       if (leaderElection != null) {
         controller.gate(leaderElection.leadership());
       }
+      Scope primaryScope = cache.scopeOf(spec.primary().key());
       for (ControllerBuilder.Watch<?> watch : spec.watches()) {
-        HandlerRegistration registration = watch(spec, watch, primaryEntry, queue, counters);
-        controller.waitFor(watch.type().key() + " synced", registration.synced());
+        for (HandlerRegistration registration : watch(spec, watch, primaryScope, queue, counters)) {
+          controller.waitFor(registration + " synced", registration.synced());
+        }
       }
       Controller<ObjectKey> built = controller.build();
       Managed managed = new Managed(built, spec.primary(), watched, counters, spec.workers());
@@ -176,18 +176,20 @@ public final class Manager implements AutoCloseable {
     return queue.build();
   }
 
-  private static InformerSpec specOf(String namespace) {
-    return InformerSpec.of(Selection.all().withNamespace(namespace));
-  }
-
-  private <S> HandlerRegistration watch(ControllerBuilder.ControllerSpec<?> spec, ControllerBuilder.Watch<S> watch,
-                                        MapEntry<?> primaryEntry, PriorityWorkQueue<ObjectKey> queue,
-                                        EnqueueHandler.Counters counters) {
-    MapEntry<S> entry = cache.register(watch.type(), specOf(spec.namespace()), REGISTRATION_TIMEOUT);
+  /**
+   * Puts the controller's handler on every informer of the watched type (one per namespace the cache
+   * options give it); returns the registrations.
+   */
+  private <S> List<HandlerRegistration> watch(ControllerBuilder.ControllerSpec<?> spec, ControllerBuilder.Watch<S> watch,
+                                              Scope primaryScope, PriorityWorkQueue<ObjectKey> queue,
+                                              EnqueueHandler.Counters counters) {
     EnqueueHandler<S> handler = new EnqueueHandler<>(spec.name(), watch.type().key(), watch.type().adapter(),
-        watch.mapper(), watch.predicates(), spec.keyFilters(), spec.primary().key(), primaryEntry.scope(), queue,
-        counters);
-    return entry.informer().addEventHandler(handler, HandlerOptions.named("controller-" + spec.name()));
+        watch.mapper(), watch.predicates(), spec.keyFilters(), spec.primary().key(), primaryScope, queue, counters);
+    List<HandlerRegistration> registrations = new ArrayList<>();
+    for (MapEntry<S> entry : cache.informersOf(watch.type(), false)) {
+      registrations.add(entry.informer().addEventHandler(handler, HandlerOptions.named("controller-" + spec.name())));
+    }
+    return registrations;
   }
 
   private void bindCounters(Managed managed) {

@@ -1,6 +1,7 @@
 package io.informer4j.reader;
 
 import io.informer4j.meta.ObjectKey;
+import java.util.Optional;
 
 /**
  * Reads one type (in one representation) from the informer cache, never from the API.
@@ -33,6 +34,20 @@ public interface CacheReader<T> {
   /** Returns the object under {@code key} as {@link #get(ObjectKey, GetOptions)} with default options. */
   default T get(ObjectKey key) {
     return get(key, GetOptions.defaults());
+  }
+
+  /**
+   * Returns the object under {@code key} as {@link #get(ObjectKey)} does, or empty when no such object
+   * is cached (for a reconciler, the object is gone).
+   *
+   * @throws CacheException as {@link #get(ObjectKey, GetOptions)}, except {@link NotFoundException}
+   */
+  default Optional<T> find(ObjectKey key) {
+    try {
+      return Optional.of(get(key));
+    } catch (NotFoundException gone) {
+      return Optional.empty();
+    }
   }
 
   /**

@@ -1,9 +1,10 @@
 package io.informer4j.health;
 
-import io.informer4j.factory.SharedInformerFactory;
-import io.informer4j.factory.TypeStatus;
+import io.informer4j.controller.ControllerState;
 import io.informer4j.informer.InformerState;
 import io.informer4j.informer.InformerStatus;
+import io.informer4j.manager.ControllerStatus;
+import io.informer4j.manager.Manager;
 import io.informer4j.reader.MapEntry;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,30 +14,32 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Liveness and readiness of a {@link SharedInformerFactory}:
+ * Liveness and readiness of a {@link Manager}:
  * <ul>
- *   <li><b>healthy</b> unless some informer is FAILED (gave up for good);</li>
- *   <li><b>ready</b> when the factory is started and every informer whose type is not missing has
- *       synced, is not failing for longer than the grace period, and has not left changes waiting
- *       unapplied to its cache for longer than the grace period (a frozen cache). A normal watch rotation, or a
- *       relist after an expired version, does not flip readiness: an informer stays ready while its
- *       failures are younger than the grace period.</li>
+ *   <li><b>alive</b> unless the manager stopped after a failure, an informer FAILED (gave up for
+ *       good) or a controller FAILED (could not start);</li>
+ *   <li><b>ready</b> when the manager runs, every controller runs (its watched types synced), and
+ *       every informer whose type is not missing has synced, is not failing for longer than the
+ *       grace period, and has not left changes unapplied to its cache for longer than the grace
+ *       period (a frozen cache). A normal watch rotation, or a relist after an expired version, does
+ *       not flip readiness: an informer stays ready while its failures are younger than the grace.</li>
  * </ul>
  * Thread-safe; each call reads a fresh snapshot.
  */
 public final class HealthChecks {
 
-  private final SharedInformerFactory factory;
+  private final Manager manager;
   private final Duration grace;
   private final Clock clock;
 
   /**
-   * @param factory the factory to judge
-   * @param grace   how long an informer may fail in a row before it makes the process not ready
+   * @param manager the manager to judge
+   * @param grace   how long an informer may fail in a row, or its cache stand still with changes
+   *                waiting, before it makes the process not ready
    * @param clock   the wall clock the informers' failure times are compared with
    */
-  public HealthChecks(SharedInformerFactory factory, Duration grace, Clock clock) {
-    this.factory = Objects.requireNonNull(factory, "factory");
+  public HealthChecks(Manager manager, Duration grace, Clock clock) {
+    this.manager = Objects.requireNonNull(manager, "manager");
     this.grace = Objects.requireNonNull(grace, "grace");
     this.clock = Objects.requireNonNull(clock, "clock");
   }
@@ -44,9 +47,18 @@ public final class HealthChecks {
   /** Returns the liveness verdict. */
   public HealthReport liveness() {
     List<String> problems = new ArrayList<>();
-    for (TypeStatus status : factory.statuses()) {
+    if (manager.stopped().isCompletedExceptionally()) {
+      problems.add("the manager stopped after a failure");
+    }
+    for (MapEntry<?> entry : manager.cache().entries()) {
+      InformerStatus status = entry.informer().status();
       if (status.state() == InformerState.FAILED) {
-        problems.add(status.name() + " (" + status.type() + ") failed: " + status.lastError());
+        problems.add(who(entry) + " failed: " + status.lastError());
+      }
+    }
+    for (ControllerStatus controller : manager.controllers()) {
+      if (controller.state() == ControllerState.FAILED) {
+        problems.add("controller '" + controller.name() + "' failed: " + controller.failure());
       }
     }
     return new HealthReport(problems.isEmpty(), problems);
@@ -55,28 +67,36 @@ public final class HealthChecks {
   /** Returns the readiness verdict. */
   public HealthReport readiness() {
     List<String> problems = new ArrayList<>();
-    if (!factory.isStarted()) {
-      problems.add("the informer factory is not started");
+    if (!manager.cache().isRunning()) {
+      problems.add("the manager is not running");
     }
     Instant now = clock.instant();
-    for (MapEntry<?> entry : factory.registered().values()) {
+    for (MapEntry<?> entry : manager.cache().entries()) {
       if (entry.isMissing()) {
         continue;
       }
       InformerStatus status = entry.informer().status();
-      String who = entry.informer().name() + " (" + entry.type().key() + ")";
       if (status.state() == InformerState.FAILED) {
-        problems.add(who + " failed: " + status.lastError());
+        problems.add(who(entry) + " failed: " + status.lastError());
       } else if (!status.synced()) {
-        problems.add(who + " has not synced (state " + status.state() + ")");
+        problems.add(who(entry) + " has not synced (state " + status.state() + ")");
       } else if (status.failingSince() != null && Duration.between(status.failingSince(), now).compareTo(grace) > 0) {
-        problems.add(who + " has been failing since " + status.failingSince() + ": " + status.lastError());
+        problems.add(who(entry) + " has been failing since " + status.failingSince() + ": " + status.lastError());
       } else if (status.cacheLag().compareTo(grace) > 0) {
-        problems.add(who + " has applied no change to its cache for " + status.cacheLag().toSeconds()
+        problems.add(who(entry) + " has applied no change to its cache for " + status.cacheLag().toSeconds()
             + " s while changes wait: the cache is frozen");
+      }
+    }
+    for (ControllerStatus controller : manager.controllers()) {
+      if (controller.state() != ControllerState.RUNNING) {
+        problems.add("controller '" + controller.name() + "' is " + controller.state());
       }
     }
     problems.sort(String::compareTo);
     return new HealthReport(problems.isEmpty(), problems);
+  }
+
+  private static String who(MapEntry<?> entry) {
+    return entry.informer().name() + " (" + entry.type().key() + ")";
   }
 }

@@ -2,11 +2,12 @@ package io.informer4j.health;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.manager.ManagedComponent;
+import io.informer4j.manager.Manager;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -18,70 +19,104 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Serves a factory's health over HTTP (the JDK's built-in server, bound to 127.0.0.1 by default):
+ * Serves a {@link Manager}'s health over HTTP (the JDK's built-in server, bound to 127.0.0.1 by
+ * default), as one of the manager's components:
  * <ul>
  *   <li>{@code GET /katalog}: the structured status as JSON (see {@link Katalog});</li>
- *   <li>{@code GET /healthz}: 200 {@code ok}, or 503 naming failed informers ({@link HealthChecks#liveness()});</li>
+ *   <li>{@code GET /healthz}: 200 {@code ok}, or 503 naming what failed ({@link HealthChecks#liveness()});</li>
  *   <li>{@code GET /readyz}: 200 {@code ok}, or 503 with one line per reason ({@link HealthChecks#readiness()});</li>
- *   <li>{@code GET /metrics}: Prometheus text from the given registry (404 when none was given).</li>
+ *   <li>{@code GET /metrics}: every metric of the manager in Prometheus text: building the server
+ *       adds a Prometheus registry to the manager's meter registry.</li>
  * </ul>
  * Other methods get 405, other paths 404. Requests are served by one daemon thread.
  *
- * <p>Thread-safe. {@link #close()} stops the server and its thread.
+ * <pre>{@code
+ * Manager manager = Manager.builder(backend).component(m -> HealthServer.builder(m).port(8080).build()).build();
+ * }</pre>
+ *
+ * <p>Thread-safe. The manager starts it before its cache and stops it last.
  */
-public final class HealthServer implements AutoCloseable {
+public final class HealthServer implements ManagedComponent {
 
   private static final Logger log = LoggerFactory.getLogger(HealthServer.class);
 
-  private final HttpServer server;
-  private final ExecutorService executor;
   private final HealthChecks checks;
   private final Katalog katalog;
   private final PrometheusMeterRegistry prometheus;
+  private final String host;
+  private final int requestedPort;
+  private HttpServer server;
+  private ExecutorService executor;
 
-  private HealthServer(Builder b) throws IOException {
-    this.checks = new HealthChecks(b.factory, b.grace, b.clock);
-    this.katalog = new Katalog(b.factory, b.sections);
-    this.prometheus = b.prometheus;
-    try {
-      this.server = HttpServer.create(new InetSocketAddress(b.host, b.port), 16);
-    } catch (BindException e) {
-      throw new BindException("cannot listen on " + b.host + ":" + b.port + ": " + e.getMessage());
+  private HealthServer(Builder b) {
+    this.checks = new HealthChecks(b.manager, b.grace, b.clock);
+    this.katalog = new Katalog(b.manager, b.sections);
+    this.prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    b.manager.meterRegistry().add(prometheus);
+    this.host = b.host;
+    this.requestedPort = b.port;
+  }
+
+  /**
+   * Starts configuring a server for {@code manager}.
+   *
+   * @param manager the manager whose health is served
+   */
+  public static Builder builder(Manager manager) {
+    return new Builder(manager);
+  }
+
+  /**
+   * Binds and starts serving.
+   *
+   * @throws BindException naming the address when the port is taken
+   * @throws IllegalStateException if already started
+   */
+  @Override
+  public synchronized void start() throws IOException {
+    if (server != null) {
+      throw new IllegalStateException("the health server is already started");
     }
-    this.executor = Executors.newSingleThreadExecutor(task -> {
+    HttpServer bound;
+    try {
+      bound = HttpServer.create(new InetSocketAddress(host, requestedPort), 16);
+    } catch (BindException e) {
+      throw new BindException("cannot listen on " + host + ":" + requestedPort + ": " + e.getMessage());
+    }
+    executor = Executors.newSingleThreadExecutor(task -> {
       Thread thread = new Thread(task, "informer4j-health-http");
       thread.setDaemon(true);
       return thread;
     });
-    server.setExecutor(executor);
-    server.createContext("/", this::handle);
-    server.start();
+    bound.setExecutor(executor);
+    bound.createContext("/", this::handle);
+    bound.start();
+    server = bound;
     log.info("health endpoints on {}", url());
   }
 
-  /**
-   * Starts configuring a server for {@code factory}.
-   *
-   * @param factory the factory whose health is served
-   */
-  public static Builder builder(SharedInformerFactory factory) {
-    return new Builder(factory);
-  }
-
-  /** Returns the base URL, for example {@code http://127.0.0.1:8080}. */
-  public URI url() {
-    InetSocketAddress address = server.getAddress();
+  /** Returns the base URL, for example {@code http://127.0.0.1:8080}. @throws IllegalStateException before start */
+  public synchronized URI url() {
+    InetSocketAddress address = address();
     return URI.create("http://" + address.getHostString() + ":" + address.getPort());
   }
 
-  /** Returns the port the server listens on (useful with port 0). */
-  public int port() {
-    return server.getAddress().getPort();
+  /** Returns the port the server listens on (useful with port 0). @throws IllegalStateException before start */
+  public synchronized int port() {
+    return address().getPort();
+  }
+
+  private InetSocketAddress address() {
+    if (server == null) {
+      throw new IllegalStateException("the health server is not started");
+    }
+    return server.getAddress();
   }
 
   private void handle(HttpExchange exchange) throws IOException {
@@ -94,13 +129,7 @@ public final class HealthServer implements AutoCloseable {
         case "/katalog" -> respond(exchange, 200, "application/json", JsonWriter.write(katalog.document()));
         case "/healthz" -> report(exchange, checks.liveness());
         case "/readyz" -> report(exchange, checks.readiness());
-        case "/metrics" -> {
-          if (prometheus == null) {
-            respond(exchange, 404, "text/plain", "no metrics registry configured\n");
-          } else {
-            respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", prometheus.scrape());
-          }
-        }
+        case "/metrics" -> respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", prometheus.scrape());
         default -> respond(exchange, 404, "text/plain", "not found\n");
       }
     } catch (RuntimeException e) {
@@ -121,25 +150,30 @@ public final class HealthServer implements AutoCloseable {
     }
   }
 
-  /** Stops serving and ends the server thread. */
+  /** Stops serving and ends the server thread. Idempotent. */
   @Override
-  public void close() {
+  public synchronized boolean stop(Duration timeout) throws InterruptedException {
+    if (server == null) {
+      return true;
+    }
     server.stop(0);
     executor.shutdownNow();
+    boolean ended = executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    server = null;
+    return ended;
   }
 
   /** Configures a {@link HealthServer}. Not thread-safe. */
   public static final class Builder {
-    private final SharedInformerFactory factory;
+    private final Manager manager;
     private String host = "127.0.0.1";
     private int port;
     private Duration grace = Duration.ofSeconds(60);
     private Clock clock = Clock.systemUTC();
-    private PrometheusMeterRegistry prometheus;
     private final Map<String, Supplier<?>> sections = new LinkedHashMap<>();
 
-    private Builder(SharedInformerFactory factory) {
-      this.factory = Objects.requireNonNull(factory, "factory");
+    private Builder(Manager manager) {
+      this.manager = Objects.requireNonNull(manager, "manager");
     }
 
     /** Sets the address to bind (default 127.0.0.1). */
@@ -169,12 +203,6 @@ public final class HealthServer implements AutoCloseable {
       return this;
     }
 
-    /** Serves {@code /metrics} from this registry. */
-    public Builder prometheus(PrometheusMeterRegistry registry) {
-      this.prometheus = Objects.requireNonNull(registry, "registry");
-      return this;
-    }
-
     /** Adds a section to {@code /katalog}, built on each request from plain maps, lists and values. */
     public Builder katalogSection(String name, Supplier<?> section) {
       sections.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(section, "section"));
@@ -182,16 +210,11 @@ public final class HealthServer implements AutoCloseable {
     }
 
     /**
-     * Binds and starts the server.
-     *
-     * @throws UncheckedIOException wrapping a {@link BindException} naming the address when the port is taken
+     * Returns the server, not started: give it to the manager ({@code Manager.Builder.component}) or
+     * start it yourself. Adds a Prometheus registry to the manager's meter registry.
      */
-    public HealthServer start() {
-      try {
-        return new HealthServer(this);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+    public HealthServer build() {
+      return new HealthServer(this);
     }
   }
 }

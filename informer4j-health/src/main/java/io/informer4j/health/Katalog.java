@@ -2,6 +2,11 @@ package io.informer4j.health;
 
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.factory.TypeStatus;
+import io.informer4j.informer.HandlerRegistration;
+import io.informer4j.informer.InformerStatus;
+import io.informer4j.manager.ControllerStatus;
+import io.informer4j.manager.Manager;
+import io.informer4j.reader.MapEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,58 +15,122 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * Builds the {@code /katalog} document: the factory's state and one object per informer (type,
- * name, state, sync, missing and presence, namespace filter and tier, cache size, last resource
- * version and event time, failures, routing counters, queue and depth), plus any extra sections
- * (for example sharding). Never includes object contents or credentials. Thread-safe.
+ * Builds the {@code /katalog} document of a {@link Manager}: the manager's state; one object per
+ * informer (type, representation, selection, state, sync, missing and presence, cache size, last
+ * resource version and event time, failures, stale keys, cache lag, handlers); one per controller
+ * (state, watches, workers, queue, counters); the shared informer factory's routing per type when
+ * the manager has one; plus any extra sections (for example sharding). Never includes object
+ * contents or credentials. Thread-safe.
  */
 final class Katalog {
 
-  private final SharedInformerFactory factory;
+  private final Manager manager;
   private final Map<String, Supplier<?>> sections;
 
-  Katalog(SharedInformerFactory factory, Map<String, Supplier<?>> sections) {
-    this.factory = Objects.requireNonNull(factory, "factory");
+  Katalog(Manager manager, Map<String, Supplier<?>> sections) {
+    this.manager = Objects.requireNonNull(manager, "manager");
     this.sections = Map.copyOf(sections);
   }
 
-  /** Returns the document as nested maps and lists, ready for {@link JsonWriter}. */
+  /** Returns the document as nested maps and lists, ready for JSON. */
   Map<String, Object> document() {
     Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("factory", Map.of("name", factory.name(), "started", factory.isStarted(), "status", factory.status()));
+    doc.put("manager", Map.of("running", manager.cache().isRunning(), "ready", manager.isReady()));
     List<Object> informers = new ArrayList<>();
-    for (TypeStatus s : factory.statuses()) {
-      informers.add(informer(s));
+    for (MapEntry<?> entry : manager.cache().entries()) {
+      informers.add(informer(entry));
     }
     doc.put("informers", informers);
+    List<Object> controllers = new ArrayList<>();
+    for (ControllerStatus controller : manager.controllers()) {
+      controllers.add(controller(controller));
+    }
+    doc.put("controllers", controllers);
+    manager.existingFactory().ifPresent(factory -> doc.put("factory", factory(factory)));
     sections.forEach((name, section) -> doc.put(name, section.get()));
     return doc;
   }
 
-  private static Map<String, Object> informer(TypeStatus s) {
+  private static Map<String, Object> informer(MapEntry<?> entry) {
+    InformerStatus s = entry.informer().status();
     Map<String, Object> out = new LinkedHashMap<>();
-    out.put("type", s.type().toString());
+    out.put("type", entry.type().key().toString());
+    out.put("representation", entry.type().representation());
     out.put("name", s.name());
+    out.put("namespace", entry.selection().namespace());
+    out.put("labelSelector", entry.selection().labels().toString());
+    out.put("fieldSelector", entry.selection().fields().toString());
     out.put("state", s.state());
     out.put("synced", s.synced());
-    out.put("missing", s.missing());
-    out.put("presence", s.presence());
-    out.put("namespaces", s.namespaces());
-    out.put("tier", s.tier());
+    out.put("missing", entry.isMissing());
+    out.put("presence", entry.presence());
     out.put("cacheSize", s.cacheSize());
-    out.put("lastResourceVersion", s.lastResourceVersion());
+    out.put("lastResourceVersion", s.lastSyncResourceVersion());
     out.put("lastEventTime", s.lastEventTime());
     out.put("consecutiveFailures", s.consecutiveFailures());
     out.put("lastError", s.lastError());
-    out.put("eventsReceived", s.eventsReceived());
-    out.put("enqueued", s.enqueued());
-    Map<String, Long> dropped = new LinkedHashMap<>();
-    s.droppedByFilter().forEach((reason, count) -> dropped.put(reason.text(), count));
-    out.put("droppedByFilter", dropped);
-    out.put("queue", s.queue());
-    out.put("queueDepth", s.queueDepth());
     out.put("relists", s.relists());
-    out.put("conflicts", s.conflicts());
+    out.put("malformed", s.malformed());
+    out.put("staleObjects", s.staleObjects());
+    out.put("staleKeys", s.staleKeys());
+    out.put("idleTimeouts", s.idleTimeouts());
+    out.put("watchListFallbacks", s.watchListFallbacks());
+    out.put("cacheLagSeconds", s.cacheLag().toMillis() / 1000.0);
+    List<Object> handlers = new ArrayList<>();
+    for (HandlerRegistration handler : entry.informer().handlers()) {
+      Map<String, Object> h = new LinkedHashMap<>();
+      h.put("name", handler.name());
+      h.put("synced", handler.hasSynced());
+      h.put("pending", handler.pending());
+      h.put("stuck", handler.isStuck());
+      h.put("failures", handler.failures());
+      handlers.add(h);
+    }
+    out.put("handlers", handlers);
+    out.put("conflicts", entry.conflicts());
+    return out;
+  }
+
+  private static Map<String, Object> controller(ControllerStatus c) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("name", c.name());
+    out.put("primary", c.primary().toString());
+    out.put("watches", c.watches().stream().map(Object::toString).toList());
+    out.put("state", c.state());
+    out.put("failure", c.failure());
+    out.put("workers", c.workers());
+    out.put("activeWorkers", c.activeWorkers());
+    out.put("queueDepth", c.queueDepth());
+    out.put("enqueued", c.enqueued());
+    out.put("filtered", c.filtered());
+    out.put("mappingErrors", c.mappingErrors());
+    return out;
+  }
+
+  private static Map<String, Object> factory(SharedInformerFactory factory) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("started", factory.isStarted());
+    out.put("status", factory.status());
+    List<Object> types = new ArrayList<>();
+    for (TypeStatus s : factory.statuses()) {
+      Map<String, Object> t = new LinkedHashMap<>();
+      t.put("type", s.type().toString());
+      t.put("name", s.name());
+      t.put("synced", s.synced());
+      t.put("missing", s.missing());
+      t.put("namespaces", s.namespaces());
+      t.put("tier", s.tier());
+      t.put("eventsReceived", s.eventsReceived());
+      t.put("enqueued", s.enqueued());
+      Map<String, Long> dropped = new LinkedHashMap<>();
+      s.droppedByFilter().forEach((reason, count) -> dropped.put(reason.text(), count));
+      t.put("droppedByFilter", dropped);
+      t.put("queue", s.queue());
+      t.put("queueDepth", s.queueDepth());
+      t.put("conflicts", s.conflicts());
+      types.add(t);
+    }
+    out.put("types", types);
     return out;
   }
 }
