@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.Widget;
+import io.informer4j.factory.DropReason;
 import io.informer4j.factory.InformerOptions;
 import io.informer4j.factory.NamespaceFilter;
 import io.informer4j.factory.SharedInformerFactory;
@@ -15,7 +16,9 @@ import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.FieldSelector;
+import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.meta.UnknownTypeException;
@@ -25,9 +28,9 @@ import io.informer4j.queue.QueueRegistry;
 import io.informer4j.reader.CacheReader;
 import io.informer4j.reader.InformersMap;
 import io.informer4j.reader.ListOptions;
+import io.informer4j.reader.ListResult;
 import io.informer4j.reader.MapEntry;
 import io.informer4j.reader.NotFoundException;
-import io.informer4j.reader.Representation;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -43,8 +46,10 @@ class EtcdFactoryAndMapTest {
   @RegisterExtension
   static final EtcdServerExtension ETCD = new EtcdServerExtension();
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static final TypeKey WIDGETS = TypeKey.of("demo.informer4j.io", "v1", "Widget");
-  private static final TypeKey GADGETS = TypeKey.of("demo.informer4j.io", "v1", "Gadget");
+  private static final ObjectType<EtcdObject<Widget>> WIDGETS =
+      Widget.type(TypeKey.of("demo.informer4j.io", "v1", "Widget"));
+  private static final ObjectType<EtcdObject<Widget>> GADGETS =
+      Widget.type(TypeKey.of("demo.informer4j.io", "v1", "Gadget"));
 
   private final InformerRuntime runtime = InformerRuntime.create("etcd-factory");
   private EtcdTypes types;
@@ -56,8 +61,8 @@ class EtcdFactoryAndMapTest {
     KeyLayout widgetLayout = KeyLayout.namespaced(ETCD.newPrefix("widgets"));
     KeyLayout gadgetLayout = KeyLayout.clusterScoped(ETCD.newPrefix("gadgets"));
     types = EtcdTypes.builder(ETCD.client())
-        .jsonType(WIDGETS, widgetLayout, Widget.class, Widget.ADAPTER)
-        .jsonType(GADGETS, gadgetLayout, Widget.class, Widget.ADAPTER)
+        .json(WIDGETS, widgetLayout, Widget.class)
+        .json(GADGETS, gadgetLayout, Widget.class)
         .listerWatcherSettings(builder -> builder.chunkSize(100))
         .build();
     widgets = new EtcdWriter(ETCD.client(), widgetLayout);
@@ -76,14 +81,15 @@ class EtcdFactoryAndMapTest {
     widgets.put("team-c", "w2", Widget.labelled(Map.of("app", "shop")));
     gadgets.putRaw(ObjectKey.clusterScoped("g1"), Widget.CODEC.encode(Widget.labelled(Map.of())));
     QueueRegistry queues = QueueRegistry.builder().build();
-    PriorityWorkQueue<QueueItem> widgetQueue = queues.register(WIDGETS, 0);
-    SharedInformerFactory factory = SharedInformerFactory.builder(types, types, queues).runtime(runtime).build();
+    PriorityWorkQueue<QueueItem> widgetQueue = queues.register(WIDGETS.key(), 0);
+    SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(types).runtime(runtime).build(),
+        queues).build();
     try {
-      SharedIndexInformer<EtcdObject> informer = factory.informerFor(WIDGETS, EtcdObject.class,
+      SharedIndexInformer<EtcdObject<Widget>> informer = factory.informerFor(WIDGETS,
           InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("team-a", "team-b")).build());
-      factory.informerFor(GADGETS, EtcdObject.class, InformerOptions.defaults());
+      factory.informerFor(GADGETS, InformerOptions.defaults());
       factory.start();
-      assertThat(factory.waitForCacheSync(WAIT).allSynced()).isTrue();
+      assertThat(factory.waitForCacheSync(WAIT)).isTrue();
 
       widgets.put("team-b", "w3", Widget.labelled(Map.of()));
       widgets.put("team-c", "w4", Widget.labelled(Map.of()));
@@ -94,12 +100,13 @@ class EtcdFactoryAndMapTest {
       assertThat(new HashSet<>(informer.indexer().listKeys())).isEqualTo(widgets.truth().keySet());
       await().atMost(WAIT).until(() -> widgetQueue.len() == 2);
       assertThat(drain(widgetQueue)).containsExactlyInAnyOrder(
-          new QueueItem(WIDGETS, ObjectKey.of("team-a", "w1")), new QueueItem(WIDGETS, ObjectKey.of("team-b", "w3")));
-      assertThat(factory.registered().get(WIDGETS).droppedByFilter().values().stream().mapToLong(Long::longValue).sum())
-          .isEqualTo(2);
-      assertThat(drain(queues.defaultQueue())).containsExactly(new QueueItem(GADGETS, ObjectKey.clusterScoped("g1")));
+          new QueueItem(WIDGETS.key(), ObjectKey.of("team-a", "w1")),
+          new QueueItem(WIDGETS.key(), ObjectKey.of("team-b", "w3")));
+      assertThat(factory.statuses()).filteredOn(status -> status.type().equals(WIDGETS.key())).singleElement()
+          .satisfies(status -> assertThat(status.droppedByFilter()).containsEntry(DropReason.NOT_ALLOWED, 2L));
+      assertThat(drain(queues.defaultQueue())).containsExactly(new QueueItem(GADGETS.key(), ObjectKey.clusterScoped("g1")));
     } finally {
-      assertThat(factory.shutdown(Duration.ofSeconds(10))).isTrue();
+      assertThat(factory.stop(Duration.ofSeconds(10))).isTrue();
       queues.shutdownAll();
     }
   }
@@ -109,14 +116,12 @@ class EtcdFactoryAndMapTest {
     widgets.put("shop", "front", new Widget(Map.of("tier", "web"), "blue"));
     widgets.put("shop", "back", new Widget(Map.of("tier", "db"), "blue"));
     widgets.put("blog", "front", new Widget(Map.of("tier", "web"), "red"));
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    Representation<EtcdObject> stored = Representation.of(EtcdObject.class, (io.informer4j.meta.ObjectAdapter) Widget.ADAPTER);
-    InformersMap map = InformersMap.builder(types, types).runtime(runtime).build();
+    InformersMap map = InformersMap.builder(types).runtime(runtime).build();
     try {
       map.start();
-      MapEntry<EtcdObject> entry = map.get(WIDGETS, stored, WAIT).entry();
-      entry.indexField("spec.color", object -> List.of(((Widget) object.value()).color()));
-      CacheReader<EtcdObject> reader = entry.reader();
+      MapEntry<EtcdObject<Widget>> entry = map.get(WIDGETS, WAIT);
+      entry.indexField("spec.color", object -> List.of(object.value().color()));
+      CacheReader<EtcdObject<Widget>> reader = entry.reader();
 
       assertThat(reader.get(ObjectKey.of("shop", "back")).value()).isEqualTo(new Widget(Map.of("tier", "db"), "blue"));
       assertThat(names(reader.list(ListOptions.all().withLabels(LabelSelector.parse("tier=web")))))
@@ -127,7 +132,7 @@ class EtcdFactoryAndMapTest {
       widgets.delete("shop", "back");
       await().atMost(WAIT).untilAsserted(() -> assertThatThrownBy(() -> reader.get(ObjectKey.of("shop", "back")))
           .isInstanceOf(NotFoundException.class).hasMessageContaining("Widget"));
-      assertThatThrownBy(() -> map.get(TypeKey.of("demo.informer4j.io", "v1", "Unknown"), stored, WAIT))
+      assertThatThrownBy(() -> map.get(Widget.type(TypeKey.of("demo.informer4j.io", "v1", "Unknown")), WAIT))
           .isInstanceOf(UnknownTypeException.class);
     } finally {
       assertThat(map.stop(Duration.ofSeconds(10))).isTrue();
@@ -136,19 +141,28 @@ class EtcdFactoryAndMapTest {
 
   @Test
   void theCatalogKnowsScopesAndRejectsOverlapsAndForeignClasses() {
-    assertThat(types.scope(WIDGETS)).contains(Scope.NAMESPACED);
-    assertThat(types.scope(GADGETS)).contains(Scope.CLUSTER);
-    assertThat(types.typeOf(EtcdObject.class)).isEmpty();
-    assertThatThrownBy(() -> types.clientFor(WIDGETS, String.class))
-        .isInstanceOf(UnknownTypeException.class).hasMessageContaining("stored as " + EtcdObject.class.getName());
-    KeyLayout layout = types.layout(WIDGETS);
+    assertThat(types.scope(WIDGETS.key())).contains(Scope.NAMESPACED);
+    assertThat(types.scope(GADGETS.key())).contains(Scope.CLUSTER);
+    assertThat(types.typeOf(EtcdObject.class)).as("two types are stored as EtcdObject").isEmpty();
+    assertThat(types.type(WIDGETS.key())).isEqualTo(WIDGETS);
+    ObjectType<String> strings =
+        ObjectType.of(WIDGETS.key(), String.class, ObjectAdapter.builder((String s) -> "", s -> s).build());
+    assertThatThrownBy(() -> types.listerWatcher(strings))
+        .isInstanceOf(UnknownTypeException.class).hasMessageContaining("is not how it is stored (" + WIDGETS + ")");
+    assertThatThrownBy(() -> types.type(TypeKey.of("demo.informer4j.io", "v1", "Unknown")))
+        .isInstanceOf(UnknownTypeException.class).hasMessageContaining("not stored in this etcd catalog");
+    KeyLayout layout = types.layout(WIDGETS.key());
     assertThatThrownBy(() -> EtcdTypes.builder(ETCD.client())
-        .jsonType(WIDGETS, layout, Widget.class, Widget.ADAPTER)
-        .jsonType(GADGETS, KeyLayout.namespaced(layout.prefix() + "more/"), Widget.class, Widget.ADAPTER))
+        .json(WIDGETS, layout, Widget.class)
+        .json(GADGETS, KeyLayout.namespaced(layout.prefix() + "more/"), Widget.class))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overlaps");
+    assertThatThrownBy(() -> EtcdTypes.builder(ETCD.client())
+        .json(WIDGETS, layout, Widget.class)
+        .json(WIDGETS, KeyLayout.namespaced(ETCD.newPrefix("elsewhere")), Widget.class))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("already added");
   }
 
-  private static List<String> names(io.informer4j.reader.ListResult<EtcdObject> result) {
+  private static List<String> names(ListResult<EtcdObject<Widget>> result) {
     return result.items().stream().map(object -> object.namespace() + "/" + object.name()).toList();
   }
 }

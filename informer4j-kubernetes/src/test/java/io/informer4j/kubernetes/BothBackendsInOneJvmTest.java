@@ -31,7 +31,7 @@ class BothBackendsInOneJvmTest {
       jetcd.getKVClient().put(key, ByteSequence.from("{}", StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);
 
       List<ConfigMap> listed = new ArrayList<>();
-      kubernetes.backend.typed(ConfigMap.class).list(ListRequest.of(Selection.all(), ""), listed::add);
+      kubernetes.configMaps().list(ListRequest.of(Selection.all(), ""), listed::add);
 
       assertThat(listed).extracting(cm -> cm.getMetadata().getName()).containsExactly("cart");
       assertThat(jetcd.getKVClient().get(key).get(10, TimeUnit.SECONDS).getKvs()).hasSize(1);

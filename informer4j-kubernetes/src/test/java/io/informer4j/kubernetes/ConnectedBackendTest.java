@@ -37,7 +37,7 @@ class ConnectedBackendTest {
       List<SharedIndexInformer<ConfigMap>> informers = new ArrayList<>();
       for (String namespace : List.of("a", "b", "c")) {
         api.create(CONFIG_MAPS.type(), SimObject.of(namespace, "first"));
-        SharedIndexInformer<ConfigMap> informer = Informers.builder(backend, backend.typed(ConfigMap.class), ConfigMap.class)
+        SharedIndexInformer<ConfigMap> informer = Informers.configMaps(backend)
             .selection(Selection.inNamespace(namespace)).runtime(runtime).build();
         informer.start();
         informers.add(informer);

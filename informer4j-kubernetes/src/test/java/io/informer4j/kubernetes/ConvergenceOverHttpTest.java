@@ -44,8 +44,8 @@ class ConvergenceOverHttpTest {
     boolean watchList = random.nextBoolean();
     try (TestServerFixture fixture = new TestServerFixture(b -> b.historyLimit(40), transport)) {
       Map<String, String> seen = new ConcurrentHashMap<>();
-      SharedIndexInformer<ConfigMap> informer = Informers.builder(fixture.backend, fixture.backend.typed(ConfigMap.class),
-          ConfigMap.class).watchList(watchList).pageSize(random.nextBoolean() ? 0 : 3).build();
+      SharedIndexInformer<ConfigMap> informer = Informers.configMaps(fixture.backend)
+          .watchList(watchList).pageSize(random.nextBoolean() ? 0 : 3).build();
       informer.addEventHandler(new LastStateHandler(seen));
       informer.start();
       try {

@@ -9,14 +9,16 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
-import io.informer4j.factory.GenericClient;
-import io.informer4j.factory.TypePresence;
+import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.source.ListRequest;
+import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.Selection;
 import io.informer4j.source.TypeNotFoundException;
+import io.informer4j.source.TypePresence;
 import io.informer4j.testkit.SimObject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,8 +31,8 @@ import org.junit.jupiter.api.Test;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Discovery, the CRD watch, the client provider and type registry, metadata-only sources and the
- * strip-managedFields transform, against the test server.
+ * Discovery, the CRD watch, the backend's typed, dynamic and metadata-only types and its type
+ * registry, and the strip-managedFields transform, against the test server.
  */
 class DiscoveryAndTypesTest {
 
@@ -44,24 +46,23 @@ class DiscoveryAndTypesTest {
 
   @Test
   void aMissingCrdIsAbsentUntilItsCreationIsSignalledThenPresentAndListable() throws Exception {
-    KubernetesTypeDiscovery discovery = fixture.backend.discovery();
-    KubernetesListerWatcher<GenericKubernetesResource> widgets = fixture.backend.dynamic(WIDGETS.type());
-    assertThat(discovery.presence(WIDGETS.type()).kind()).isEqualTo(TypePresence.Kind.ABSENT);
+    ListerWatcher<GenericKubernetesResource> widgets = fixture.backend.listerWatcher(fixture.backend.dynamic(WIDGETS.type()));
+    assertThat(fixture.backend.presence(WIDGETS.type()).kind()).isEqualTo(TypePresence.Kind.ABSENT);
     assertThatThrownBy(() -> widgets.list(ListRequest.of(Selection.all(), ""), item -> { }))
         .isInstanceOf(TypeNotFoundException.class).hasMessageContaining("Widget");
 
     List<TypeKey> added = new CopyOnWriteArrayList<>();
-    try (AutoCloseable watch = discovery.onTypeAdded(added::add)) {
+    try (AutoCloseable watch = fixture.backend.onTypeAdded(added::add)) {
       fixture.server.createCustomResourceDefinition(WIDGETS);
       await().atMost(WAIT).untilAsserted(() -> assertThat(added).containsExactly(WIDGETS.type()));
     }
 
-    assertThat(discovery.presence(WIDGETS.type())).isEqualTo(TypePresence.present(Scope.NAMESPACED));
+    assertThat(fixture.backend.presence(WIDGETS.type())).isEqualTo(TypePresence.present(Scope.NAMESPACED));
     fixture.api.create(WIDGETS.type(), SimObject.of("shop", "w1").withContentAt("spec.color", "red"));
     List<GenericKubernetesResource> listed = new ArrayList<>();
     widgets.list(ListRequest.of(Selection.all(), ""), listed::add);
     assertThat(listed).singleElement().satisfies(w -> assertThat(w.get("spec", "color").toString()).isEqualTo("red"));
-    assertThat(widgets.descriptor()).isEqualTo(WIDGETS);
+    assertThat(((KubernetesListerWatcher<GenericKubernetesResource>) widgets).descriptor()).isEqualTo(WIDGETS);
   }
 
   @Test
@@ -71,35 +72,44 @@ class DiscoveryAndTypesTest {
     assertThat(discovery.presence(TypeKey.of("", "v1", "Namespace"))).isEqualTo(TypePresence.present(Scope.CLUSTER));
     assertThat(discovery.presence(TypeKey.of("", "v1", "Pod")).kind()).isEqualTo(TypePresence.Kind.ABSENT);
     assertThat(discovery.resolvePlural("", "v1", "configmaps")).isEqualTo(CONFIG_MAPS);
-    assertThat(fixture.backend.typeRegistry().scope(TypeKey.of("", "v1", "Namespace"))).contains(Scope.CLUSTER);
-    assertThat(fixture.backend.typeRegistry().typeOf(ConfigMap.class)).contains(CONFIG_MAPS.type());
+    assertThat(fixture.backend.types().scope(TypeKey.of("", "v1", "Namespace"))).contains(Scope.CLUSTER);
+    assertThat(fixture.backend.types().typeOf(ConfigMap.class)).contains(CONFIG_MAPS.type());
   }
 
   @Test
-  void theClientProviderServesModelsDynamicAndMetadataOnlyClients() {
-    KubernetesClientProvider provider = fixture.backend.clientProvider();
+  void theBackendServesModelsDynamicAndMetadataOnlyTypes() {
+    KubernetesBackend backend = fixture.backend;
     fixture.api.create(CONFIG_MAPS.type(), SimObject.of("shop", "cart").withLabel("app", "web").withContentAt("data.k", "v"));
 
-    GenericClient<ConfigMap> typed = provider.clientFor(CONFIG_MAPS.type(), ConfigMap.class);
-    GenericClient<GenericKubernetesResource> dynamic = provider.clientFor(CONFIG_MAPS.type(), GenericKubernetesResource.class);
-    GenericClient<PartialObjectMetadata> partial = provider.clientFor(CONFIG_MAPS.type(), PartialObjectMetadata.class);
+    ObjectType<ConfigMap> typed = backend.type(ConfigMap.class);
+    ObjectType<GenericKubernetesResource> dynamic = backend.dynamic(CONFIG_MAPS.type());
+    ObjectType<PartialObjectMetadata> partial = backend.metadataOnly(CONFIG_MAPS.type());
+    assertThat(List.of(typed.key(), dynamic.key(), partial.key())).containsOnly(CONFIG_MAPS.type());
+    assertThat(List.of(typed.representation(), dynamic.representation(), partial.representation()))
+        .containsExactly("ConfigMap", "dynamic", "metadata");
 
     List<ConfigMap> maps = new ArrayList<>();
-    typed.source().list(ListRequest.of(Selection.all(), ""), maps::add);
+    backend.listerWatcher(typed).list(ListRequest.of(Selection.all(), ""), maps::add);
     assertThat(maps).singleElement().satisfies(cm -> assertThat(cm.getData()).containsEntry("k", "v"));
     List<GenericKubernetesResource> generic = new ArrayList<>();
-    dynamic.source().list(ListRequest.of(Selection.all(), ""), generic::add);
+    backend.listerWatcher(dynamic).list(ListRequest.of(Selection.all(), ""), generic::add);
     assertThat(generic).singleElement().satisfies(g -> assertThat(dynamic.adapter().key(g)).isEqualTo("shop/cart"));
     List<PartialObjectMetadata> metadata = new ArrayList<>();
-    partial.source().list(ListRequest.of(Selection.all(), ""), metadata::add);
+    backend.listerWatcher(partial).list(ListRequest.of(Selection.all(), ""), metadata::add);
     assertThat(metadata).singleElement().satisfies(m -> {
       assertThat(partial.adapter().labels(m)).isEqualTo(Map.of("app", "web"));
       assertThat(fixture.client.getKubernetesSerialization().asJson(m)).doesNotContain("\"data\"");
     });
 
-    assertThatThrownBy(() -> provider.clientFor(TypeKey.of("", "v1", "Secret"), ConfigMap.class))
+    ObjectType<ConfigMap> secretsAsConfigMaps =
+        ObjectType.of(TypeKey.of("", "v1", "Secret"), ConfigMap.class, typed.adapter());
+    assertThatThrownBy(() -> backend.listerWatcher(secretsAsConfigMaps))
         .isInstanceOf(UnknownTypeException.class).hasMessageContaining("ConfigMap");
-    assertThatThrownBy(() -> provider.clientFor(CONFIG_MAPS.type(), String.class)).isInstanceOf(UnknownTypeException.class);
+    ObjectType<String> strings =
+        ObjectType.of(CONFIG_MAPS.type(), String.class, ObjectAdapter.builder((String s) -> "", s -> s).build());
+    assertThatThrownBy(() -> backend.listerWatcher(strings)).isInstanceOf(UnknownTypeException.class);
+    assertThatThrownBy(() -> backend.type(GenericKubernetesResource.class)).isInstanceOf(UnknownTypeException.class)
+        .hasMessageContaining("dynamic()");
   }
 
   @Test
@@ -107,10 +117,10 @@ class DiscoveryAndTypesTest {
     fixture.api.create(CONFIG_MAPS.type(), SimObject.of("shop", "cart").withContentAt("metadata",
         Map.of("managedFields", List.of(Map.of("manager", "kubectl", "operation", "Apply")))));
     List<ConfigMap> raw = new ArrayList<>();
-    fixture.backend.typed(ConfigMap.class).list(ListRequest.of(Selection.all(), ""), raw::add);
+    fixture.configMaps().list(ListRequest.of(Selection.all(), ""), raw::add);
     assertThat(raw.get(0).getMetadata().getManagedFields()).hasSize(1);
 
-    var informer = Informers.builder(fixture.backend, fixture.backend.typed(ConfigMap.class), ConfigMap.class)
+    var informer = Informers.configMaps(fixture.backend)
         .transform(KubernetesTransforms.stripManagedFields()).build();
     informer.start();
     try {
@@ -123,7 +133,7 @@ class DiscoveryAndTypesTest {
 
   @Test
   void theAdapterReadsMetadataFieldsAndDeepCopies() {
-    HasMetadataAdapter<ConfigMap> adapter = fixture.backend.adapter(ConfigMap.class);
+    ObjectAdapter<ConfigMap> adapter = fixture.backend.type(ConfigMap.class).adapter();
     ConfigMap map = new io.fabric8.kubernetes.api.model.ConfigMapBuilder().withNewMetadata().withNamespace("shop")
         .withName("cart").withResourceVersion("7").addToLabels("app", "web").endMetadata().addToData("k", "v").build();
     assertThat(adapter.key(map)).isEqualTo("shop/cart");

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.informer4j.factory.TypePresence;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.source.TypePresence;
 import org.junit.jupiter.api.Test;
 
 /** Discovery's outcomes for the answers the test server cannot give: 403, 401, 503 and a bad body. */

@@ -30,12 +30,12 @@ class DynamicContractTest extends ListerWatcherContract<GenericKubernetesResourc
 
   @Override
   protected ListerWatcher<GenericKubernetesResource> listerWatcher() {
-    return fixture.backend.dynamic(TestServerFixture.WIDGETS.type());
+    return fixture.backend.listerWatcher(fixture.backend.dynamic(TestServerFixture.WIDGETS.type()));
   }
 
   @Override
   protected ObjectAdapter<GenericKubernetesResource> adapter() {
-    return fixture.backend.adapter(GenericKubernetesResource.class);
+    return fixture.backend.dynamic(TestServerFixture.WIDGETS.type()).adapter();
   }
 
   @Override

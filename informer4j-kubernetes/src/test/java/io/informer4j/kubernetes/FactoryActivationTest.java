@@ -6,17 +6,18 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.MissingTypeChecks;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.queue.QueueRegistry;
+import io.informer4j.reader.InformersMap;
+import io.informer4j.reader.MissingTypeChecks;
 import io.informer4j.testkit.SimObject;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
  * The shared informer factory on this backend: a CRD missing at startup is activated through the
- * CRD watch as soon as the CRD is created, long before the factory's periodic check would run.
+ * CRD watch as soon as the CRD is created, long before the informers map's periodic check would run.
  */
 class FactoryActivationTest {
 
@@ -25,15 +26,14 @@ class FactoryActivationTest {
   @Test
   void aMissingCrdIsActivatedThroughTheCrdWatch() throws Exception {
     try (TestServerFixture fixture = new TestServerFixture(); QueueRegistry queues = QueueRegistry.builder().build()) {
-      SharedInformerFactory factory = SharedInformerFactory.builder(fixture.backend.clientProvider(),
-              fixture.backend.typeRegistry().register(WIDGETS), queues)
-          .discovery(fixture.backend.discovery())
+      InformersMap map = InformersMap.builder(fixture.backend.register(WIDGETS))
           .missingTypeChecks(MissingTypeChecks.every(Duration.ofHours(1)))
-          .backoff(Informers.FAST)
+          .informerOptions(informer -> informer.backoff(Informers.FAST))
           .build();
+      SharedInformerFactory factory = SharedInformerFactory.builder(map, queues).build();
       try {
         SharedIndexInformer<GenericKubernetesResource> widgets =
-            factory.informerFor(WIDGETS.type(), GenericKubernetesResource.class, InformerOptions.defaults());
+            factory.informerFor(fixture.backend.dynamic(WIDGETS.type()), InformerOptions.defaults());
         factory.start();
         assertThat(factory.isMissing(WIDGETS.type())).isTrue();
 
@@ -45,7 +45,7 @@ class FactoryActivationTest {
         await().atMost(WAIT).untilAsserted(() -> assertThat(widgets.indexer().list())
             .extracting(w -> w.getMetadata().getName()).containsExactly("w1"));
       } finally {
-        factory.shutdown(Duration.ofSeconds(10));
+        factory.stop(Duration.ofSeconds(10));
       }
     }
   }

@@ -46,7 +46,7 @@ class HostileDataOverHttpTest {
     try (TestServerFixture fixture = new TestServerFixture(b -> b, transport)) {
       String from = fixture.api.upsert(CONFIG_MAPS.type(), configMap("ns", "bad", "1")).resourceVersion();
       RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
-      WatchHandle watch = fixture.backend.typed(ConfigMap.class).watch(WatchRequest.from(Selection.all(), from), listener);
+      WatchHandle watch = fixture.configMaps().watch(WatchRequest.from(Selection.all(), from), listener);
 
       fixture.api.update(CONFIG_MAPS.type(), UnbindableObjects.withListForLabels(configMap("ns", "bad", "2")));
       await().atMost(WAIT).until(() -> listener.malformed().size() == 1);
@@ -75,7 +75,7 @@ class HostileDataOverHttpTest {
       List<String> items = new ArrayList<>();
       List<MalformedObjectException> problems = new ArrayList<>();
 
-      fixture.backend.typed(ConfigMap.class).list(ListRequest.of(Selection.all(), ""), new ListSink<>() {
+      fixture.configMaps().list(ListRequest.of(Selection.all(), ""), new ListSink<>() {
         @Override
         public void accept(ConfigMap item) {
           items.add(item.getMetadata().getNamespace() + "/" + item.getMetadata().getName());
@@ -101,7 +101,7 @@ class HostileDataOverHttpTest {
     try (TestServerFixture fixture = new TestServerFixture(b -> b, transport)) {
       String from = fixture.api.upsert(CONFIG_MAPS.type(), configMap("ns", "bad", "1")).resourceVersion();
       RecordingWatchListener<GenericKubernetesResource> listener = new RecordingWatchListener<>();
-      WatchHandle watch = fixture.backend.dynamic(CONFIG_MAPS).watch(WatchRequest.from(Selection.all(), from), listener);
+      WatchHandle watch = fixture.dynamic(CONFIG_MAPS).watch(WatchRequest.from(Selection.all(), from), listener);
 
       fixture.api.update(CONFIG_MAPS.type(), UnbindableObjects.withListForLabels(configMap("ns", "bad", "2")));
 
@@ -117,7 +117,7 @@ class HostileDataOverHttpTest {
     try (TestServerFixture fixture = new TestServerFixture()) {
       String from = fixture.api.upsert(CONFIG_MAPS.type(), configMap("ns", "a", "1")).resourceVersion();
       RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
-      fixture.backend.typed(ConfigMap.class).watch(WatchRequest.from(Selection.all(), from), listener);
+      fixture.configMaps().watch(WatchRequest.from(Selection.all(), from), listener);
       fixture.api.upsert(CONFIG_MAPS.type(), configMap("ns", "before", "2"));
       await().atMost(WAIT).until(() -> listener.objectEvents().size() == 1);
 
@@ -141,7 +141,7 @@ class HostileDataOverHttpTest {
     try (TestServerFixture fixture = new TestServerFixture(b -> b, WatchTransport.WEBSOCKET)) {
       String from = fixture.api.upsert(CONFIG_MAPS.type(), configMap("ns", "a", "1")).resourceVersion();
       RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
-      WatchHandle watch = fixture.backend.typed(ConfigMap.class).watch(WatchRequest.from(Selection.all(), from), listener);
+      WatchHandle watch = fixture.configMaps().watch(WatchRequest.from(Selection.all(), from), listener);
 
       await().atMost(WAIT).until(() -> fixture.server.injectIntoWatches(CONFIG_MAPS.type(),
           "{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"cut\"".getBytes(StandardCharsets.UTF_8)) == 1);

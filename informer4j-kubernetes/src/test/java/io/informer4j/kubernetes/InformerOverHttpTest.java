@@ -64,7 +64,7 @@ class InformerOverHttpTest {
   }
 
   private void startInformer(ListerWatcher<ConfigMap> source, boolean watchList, long pageSize) {
-    informer = Informers.builder(fixture.backend, source, ConfigMap.class).watchList(watchList).pageSize(pageSize).build();
+    informer = Informers.builder(source, fixture.backend.type(ConfigMap.class)).watchList(watchList).pageSize(pageSize).build();
     informer.start();
     assertThat(informer.synced()).succeedsWithin(WAIT);
   }
@@ -77,7 +77,7 @@ class InformerOverHttpTest {
     for (int i = 0; i < 3; i++) {
       write("shop", "cm-" + i, "1");
     }
-    startInformer(fixture.backend.typed(ConfigMap.class), false, 0);
+    startInformer(fixture.configMaps(), false, 0);
     long listsBefore = requests().stream().filter(RecordedRequest::isList).count();
 
     fixture.api.faults().eventLatency(Duration.ofSeconds(3));
@@ -110,7 +110,7 @@ class InformerOverHttpTest {
     for (int i = 0; i < 7; i++) {
       write("shop", "cm-" + i, "1");
     }
-    ListerWatcher<ConfigMap> http = fixture.backend.typed(ConfigMap.class);
+    ListerWatcher<ConfigMap> http = fixture.configMaps();
     ListerWatcher<ConfigMap> compactingAfterFirstPage = new ListerWatcher<>() {
       @Override
       public ListPage list(ListRequest request, ListSink<ConfigMap> sink) {
@@ -152,7 +152,7 @@ class InformerOverHttpTest {
     for (int i = 0; i < 3; i++) {
       write("shop", "cm-" + i, "1");
     }
-    ListerWatcher<ConfigMap> http = fixture.backend.typed(ConfigMap.class);
+    ListerWatcher<ConfigMap> http = fixture.configMaps();
     ListPage first = http.list(ListRequest.of(io.informer4j.source.Selection.all(), "").withLimit(1), item -> { });
     write("shop", "cm-9", "1");
     fixture.api.compact();
@@ -168,7 +168,7 @@ class InformerOverHttpTest {
     for (int i = 0; i < 5; i++) {
       write("shop", "cm-" + i, "1");
     }
-    startInformer(fixture.backend.typed(ConfigMap.class), true, 0);
+    startInformer(fixture.configMaps(), true, 0);
     assertThat(Informers.versions(informer)).isEqualTo(truth());
 
     write("shop", "cm-0", "2");
@@ -186,7 +186,7 @@ class InformerOverHttpTest {
     for (int i = 0; i < 5; i++) {
       write("shop", "cm-" + i, "1");
     }
-    startInformer(fixture.backend.typed(ConfigMap.class), true, 0);
+    startInformer(fixture.configMaps(), true, 0);
 
     assertThat(Informers.versions(informer)).isEqualTo(truth());
     List<RecordedRequest> seen = requests();
@@ -203,12 +203,12 @@ class InformerOverHttpTest {
     start(b -> b);
     write("shop", "cm-0", "1");
     fixture.api.faults().failNextLists(1, () -> new ForbiddenException("configmaps is forbidden: User \"test\" cannot list"));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fixture.backend.typed(ConfigMap.class)
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fixture.configMaps()
             .list(ListRequest.of(io.informer4j.source.Selection.all(), ""), item -> { }))
         .isInstanceOf(ForbiddenException.class).hasMessageContaining("403").hasMessageContaining("cannot list");
 
     fixture.api.faults().failNextLists(2, () -> new ForbiddenException("configmaps is forbidden"));
-    startInformer(fixture.backend.typed(ConfigMap.class), false, 0);
+    startInformer(fixture.configMaps(), false, 0);
     assertThat(Informers.versions(informer)).isEqualTo(truth());
     assertThat(informer.status().errors()).isGreaterThanOrEqualTo(2);
   }
@@ -218,13 +218,13 @@ class InformerOverHttpTest {
     start(b -> b);
     write("shop", "cm-0", "1");
     fixture.api.faults().failNextWatches(1, () -> new TooManyRequestsException("too many requests", Duration.ofSeconds(1)));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fixture.backend.typed(ConfigMap.class)
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fixture.configMaps()
             .watch(WatchRequest.from(io.informer4j.source.Selection.all(), "1"), new io.informer4j.testkit.RecordingWatchListener<>()))
         .isInstanceOfSatisfying(TooManyRequestsException.class, e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofSeconds(1)));
 
     fixture.api.clearRequests();
     fixture.api.faults().failNextWatches(1, () -> new TooManyRequestsException("too many requests", Duration.ofSeconds(1)));
-    startInformer(fixture.backend.typed(ConfigMap.class), false, 0);
+    startInformer(fixture.configMaps(), false, 0);
     await().atMost(WAIT).until(() -> requests().stream().filter(RecordedRequest::isWatch).count() >= 2);
     write("shop", "cm-1", "1");
     await().atMost(WAIT).untilAsserted(() -> assertThat(Informers.versions(informer)).isEqualTo(truth()));
@@ -239,14 +239,14 @@ class InformerOverHttpTest {
     }
     List<ConfigMap> received = new ArrayList<>();
     fixture.server.cutNextListAfter(20);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fixture.backend.typed(ConfigMap.class)
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fixture.configMaps()
             .list(ListRequest.of(io.informer4j.source.Selection.all(), ""), received::add))
         .isInstanceOfSatisfying(TransientSourceException.class,
             e -> assertThat(e.reason()).isEqualTo(TransientSourceException.Reason.CONNECTION_LOST));
     assertThat(received).hasSizeLessThanOrEqualTo(20);
 
     fixture.server.cutNextListAfter(30);
-    startInformer(fixture.backend.typed(ConfigMap.class), false, 0);
+    startInformer(fixture.configMaps(), false, 0);
     assertThat(Informers.versions(informer)).isEqualTo(truth());
     assertThat(informer.status().errors()).isPositive();
   }

@@ -1,9 +1,10 @@
 package io.informer4j.kubernetes;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.informer4j.informer.BackoffPolicy;
-import io.informer4j.informer.InformerBuilder;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.source.ListerWatcher;
 import java.time.Duration;
 import java.util.Map;
@@ -17,9 +18,19 @@ final class Informers {
   private Informers() {
   }
 
-  /** Starts configuring an informer of {@code source} with a fast backoff. */
-  static <T extends HasMetadata> InformerBuilder<T> builder(KubernetesBackend backend, ListerWatcher<T> source, Class<T> type) {
-    return SharedIndexInformer.builder(source, backend.adapter(type)).backoff(FAST);
+  /** Starts configuring an informer of {@code source}, reading objects as {@code type} does, with a fast backoff. */
+  static <T extends HasMetadata> SharedIndexInformer.Builder<T> builder(ListerWatcher<T> source, ObjectType<T> type) {
+    return SharedIndexInformer.builder(source, type.adapter()).backoff(FAST);
+  }
+
+  /** Returns a new source of typed ConfigMaps from {@code backend}. */
+  static ListerWatcher<ConfigMap> configMapSource(KubernetesBackend backend) {
+    return backend.listerWatcher(backend.type(ConfigMap.class));
+  }
+
+  /** Starts configuring an informer of typed ConfigMaps from {@code backend}, with a fast backoff. */
+  static SharedIndexInformer.Builder<ConfigMap> configMaps(KubernetesBackend backend) {
+    return builder(configMapSource(backend), backend.type(ConfigMap.class));
   }
 
   /** Returns the cache as {@code ns/name → resourceVersion}, sorted. */

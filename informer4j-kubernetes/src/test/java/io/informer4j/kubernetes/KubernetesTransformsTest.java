@@ -35,7 +35,7 @@ class KubernetesTransformsTest {
                   "time", "2026-01-01T00:00:00Z", "fieldsType", "FieldsV1")))));
     }
     List<ConfigMap> decoded = new ArrayList<>();
-    fixture.backend.typed(ConfigMap.class).list(ListRequest.of(Selection.all(), ""), decoded::add);
+    fixture.configMaps().list(ListRequest.of(Selection.all(), ""), decoded::add);
     assertThat(decoded).hasSize(2);
     return decoded;
   }

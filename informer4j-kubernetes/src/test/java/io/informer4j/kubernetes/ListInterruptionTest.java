@@ -13,6 +13,7 @@ import io.informer4j.kubernetes.testserver.SilentServer;
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
+import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.Selection;
 import io.informer4j.source.SourceException;
 import java.time.Duration;
@@ -38,7 +39,7 @@ class ListInterruptionTest {
   @Test
   void aListWaitingForAnAnswerThatNeverComesEndsWhenInterrupted() throws Exception {
     try (SilentServer server = SilentServer.neverAnswering(); KubernetesClient client = clientOf(server)) {
-      BlockedList list = BlockedList.start(KubernetesBackend.using(client).typed(ConfigMap.class));
+      BlockedList list = BlockedList.start(Informers.configMapSource(KubernetesBackend.using(client)));
       assertThat(server.firstRequest().get(10, TimeUnit.SECONDS)).startsWith("GET /api/v1/configmaps");
 
       list.thread.interrupt();
@@ -54,7 +55,7 @@ class ListInterruptionTest {
   void aListWhoseBodyStopsComingEndsWhenInterrupted() throws Exception {
     try (SilentServer server = SilentServer.answering("{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"items\":[" + CONFIG_MAP + ",");
          KubernetesClient client = clientOf(server)) {
-      BlockedList list = BlockedList.start(KubernetesBackend.using(client).typed(ConfigMap.class));
+      BlockedList list = BlockedList.start(Informers.configMapSource(KubernetesBackend.using(client)));
       await().atMost(Duration.ofSeconds(10)).until(() -> list.items.size() == 1);
 
       list.thread.interrupt();
@@ -72,7 +73,7 @@ class ListInterruptionTest {
          KubernetesClient client = clientOf(server)) {
       KubernetesBackend backend = KubernetesBackend.using(client);
       SharedIndexInformer<ConfigMap> informer =
-          Informers.builder(backend, backend.typed(ConfigMap.class), ConfigMap.class).watchList(false).build();
+          Informers.configMaps(backend).watchList(false).build();
       informer.start();
       await().atMost(Duration.ofSeconds(10)).until(() -> informer.status().listProgress() != null
           && informer.status().listProgress().objects() == 1);
@@ -97,7 +98,7 @@ class ListInterruptionTest {
     final AtomicBoolean interruptedAfter = new AtomicBoolean();
     final Thread thread;
 
-    private BlockedList(KubernetesListerWatcher<ConfigMap> source) {
+    private BlockedList(ListerWatcher<ConfigMap> source) {
       ListSink<ConfigMap> sink = items::add;
       thread = new Thread(() -> {
         try {
@@ -110,7 +111,7 @@ class ListInterruptionTest {
       thread.setDaemon(true);
     }
 
-    static BlockedList start(KubernetesListerWatcher<ConfigMap> source) {
+    static BlockedList start(ListerWatcher<ConfigMap> source) {
       BlockedList list = new BlockedList(source);
       list.thread.start();
       return list;

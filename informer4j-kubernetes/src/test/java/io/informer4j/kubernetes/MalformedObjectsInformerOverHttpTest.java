@@ -35,7 +35,7 @@ class MalformedObjectsInformerOverHttpTest {
     fixture = new TestServerFixture();
     fixture.api.upsert(CONFIG_MAPS.type(), configMap("ns", "bad", "1"));
     fixture.api.upsert(CONFIG_MAPS.type(), configMap("ns", "good", "1"));
-    informer = Informers.builder(fixture.backend, fixture.backend.typed(ConfigMap.class), ConfigMap.class).watchList(false).build();
+    informer = Informers.configMaps(fixture.backend).watchList(false).build();
     informer.addEventHandler(new EventHandler<>() {
       @Override
       public void onDelete(ConfigMap lastState, boolean finalStateUnknown) {

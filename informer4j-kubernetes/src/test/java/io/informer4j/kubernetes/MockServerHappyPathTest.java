@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import java.time.Duration;
@@ -59,7 +60,7 @@ class MockServerHappyPathTest {
     client.configMaps().inNamespace("shop").resource(configMap("shop", "cart", "1")).create();
     client.configMaps().inNamespace("bank").resource(configMap("bank", "ledger", "1")).create();
     SharedIndexInformer<ConfigMap> informer = SharedIndexInformer
-        .builder(backend.typed(ConfigMap.class), backend.adapter(ConfigMap.class)).runtime(runtime).build();
+        .builder(Informers.configMapSource(backend), backend.type(ConfigMap.class).adapter()).runtime(runtime).build();
     informer.start();
     try {
       assertThat(informer.synced()).succeedsWithin(WAIT);
@@ -80,9 +81,10 @@ class MockServerHappyPathTest {
   void dynamicInformerFollowsACustomResourceDefinedByACrd() {
     client.apiextensions().v1().customResourceDefinitions().resource(widgetCrd()).create();
     client.genericKubernetesResources(WIDGETS).inNamespace("shop").resource(widget("shop", "w1", "red")).create();
-    ResourceDescriptor descriptor = new ResourceDescriptor(WIDGET, "widgets", Scope.NAMESPACED);
+    ObjectType<GenericKubernetesResource> widgets =
+        backend.register(new ResourceDescriptor(WIDGET, "widgets", Scope.NAMESPACED)).dynamic(WIDGET);
     SharedIndexInformer<GenericKubernetesResource> informer = SharedIndexInformer
-        .builder(backend.dynamic(descriptor), backend.adapter(GenericKubernetesResource.class)).runtime(runtime).build();
+        .builder(backend.listerWatcher(widgets), widgets.adapter()).runtime(runtime).build();
     informer.start();
     try {
       assertThat(informer.synced()).succeedsWithin(WAIT);

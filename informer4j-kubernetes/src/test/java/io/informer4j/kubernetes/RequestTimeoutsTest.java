@@ -75,14 +75,14 @@ class RequestTimeoutsTest {
              .withRequestTimeout(SHORT_MILLIS).build())) {
       String from = api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "first")).resourceVersion();
       RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
-      WatchHandle watch = backend.typed(ConfigMap.class).watch(WatchRequest.from(Selection.all(), from), listener);
+      WatchHandle watch = Informers.configMapSource(backend).watch(WatchRequest.from(Selection.all(), from), listener);
 
       Thread.sleep(5L * SHORT_MILLIS);
       api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "later"));
 
       await().atMost(Duration.ofSeconds(10)).until(() -> listener.objectEvents().size() == 1);
       assertThat(listener.isClosed()).isFalse();
-      assertThat(backend.typed(ConfigMap.class).list(ListRequest.of(Selection.all(), ""), item -> { }).resourceVersion())
+      assertThat(Informers.configMapSource(backend).list(ListRequest.of(Selection.all(), ""), item -> { }).resourceVersion())
           .isNotEmpty();
       watch.close();
     }

@@ -1,10 +1,12 @@
 package io.informer4j.kubernetes;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.source.ListerWatcher;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.SimulatedApiBuilder;
 import java.util.Map;
@@ -34,6 +36,16 @@ final class TestServerFixture implements AutoCloseable {
     server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
     client = server.newClient();
     backend = KubernetesBackend.builder(client).watchTransport(transport).build();
+  }
+
+  /** Returns a new source of ConfigMaps as fabric8's typed model. */
+  ListerWatcher<ConfigMap> configMaps() {
+    return Informers.configMapSource(backend);
+  }
+
+  /** Returns a new source of the objects {@code descriptor} describes, as dynamic resources. */
+  ListerWatcher<GenericKubernetesResource> dynamic(ResourceDescriptor descriptor) {
+    return backend.listerWatcher(backend.register(descriptor).dynamic(descriptor.type()));
   }
 
   /** Replaces the labels of a stored object of {@code type} in the simulated API. */

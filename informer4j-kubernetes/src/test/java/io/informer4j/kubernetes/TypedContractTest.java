@@ -26,12 +26,12 @@ class TypedContractTest extends ListerWatcherContract<ConfigMap> {
 
   @Override
   protected ListerWatcher<ConfigMap> listerWatcher() {
-    return fixture.backend.typed(ConfigMap.class);
+    return fixture.configMaps();
   }
 
   @Override
   protected ObjectAdapter<ConfigMap> adapter() {
-    return fixture.backend.adapter(ConfigMap.class);
+    return fixture.backend.type(ConfigMap.class).adapter();
   }
 
   @Override

@@ -31,7 +31,7 @@ class WatchGateOverHttpTest {
     try (TestServerFixture fixture = new TestServerFixture(b -> b, transport)) {
       String from = fixture.api.upsert(CONFIG_MAPS.type(), configMap(0)).resourceVersion();
       RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
-      WatchHandle watch = fixture.backend.typed(ConfigMap.class).watch(WatchRequest.from(Selection.all(), from), listener);
+      WatchHandle watch = fixture.configMaps().watch(WatchRequest.from(Selection.all(), from), listener);
       fixture.api.upsert(CONFIG_MAPS.type(), configMap(1));
       await().atMost(WAIT).until(() -> listener.objectEvents().size() == 1);
 

@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.PartialObjectMetadata;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.source.InvalidRequestException;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.ResourceVersionMatch;
@@ -40,15 +41,17 @@ class WatchListAvailabilityTest {
   void watchListFoundUnusableByOneSourceIsOffForEveryTypeOfTheBackend() {
     try (TestServerFixture fixture = new TestServerFixture()) {
       KubernetesBackend backend = fixture.backend;
-      List<ListerWatcher<?>> sources = List.of(backend.typed(ConfigMap.class), backend.dynamic(WIDGETS),
-          backend.metadataOnly(CONFIG_MAPS), backend.dynamicByPlural("example.com", "v1", "widgets"));
+      backend.register(WIDGETS);
+      List<ListerWatcher<?>> sources = List.of(fixture.configMaps(), backend.listerWatcher(backend.dynamic(WIDGETS.type())),
+          backend.listerWatcher(backend.metadataOnly(CONFIG_MAPS.type())),
+          backend.listerWatcher(backend.dynamicByPlural("", "v1", "configmaps")));
       assertThat(sources).allMatch(ListerWatcher::supportsWatchList);
 
       sources.get(1).watchListUnavailable("no initial-events-end bookmark within 10s");
 
       assertThat(sources).noneMatch(ListerWatcher::supportsWatchList);
-      assertThat(backend.typed(ConfigMap.class).supportsWatchList()).as("a source made afterwards").isFalse();
-      assertThat(KubernetesBackend.using(fixture.client).typed(ConfigMap.class).supportsWatchList())
+      assertThat(fixture.configMaps().supportsWatchList()).as("a source made afterwards").isFalse();
+      assertThat(Informers.configMapSource(KubernetesBackend.using(fixture.client)).supportsWatchList())
           .as("another backend").isTrue();
     }
   }
@@ -56,8 +59,8 @@ class WatchListAvailabilityTest {
   @Test
   void aBackendBuiltWithoutWatchListNeverOffersIt() {
     try (TestServerFixture fixture = new TestServerFixture()) {
-      KubernetesListerWatcher<ConfigMap> source =
-          KubernetesBackend.builder(fixture.client).watchList(false).build().typed(ConfigMap.class);
+      ListerWatcher<ConfigMap> source =
+          Informers.configMapSource(KubernetesBackend.builder(fixture.client).watchList(false).build());
 
       source.watchListUnavailable("rejected");
 
@@ -73,7 +76,7 @@ class WatchListAvailabilityTest {
       fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "b"));
       RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
 
-      WatchHandle watch = fixture.backend.typed(ConfigMap.class).watch(watchList(), listener);
+      WatchHandle watch = fixture.configMaps().watch(watchList(), listener);
       fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "c"));
 
       await().atMost(WAIT).until(() -> listener.objectEvents().size() == 3);
@@ -93,7 +96,7 @@ class WatchListAvailabilityTest {
       fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "a"));
       RecordingWatchListener<ConfigMap> listener = new RecordingWatchListener<>();
 
-      WatchHandle watch = fixture.backend.typed(ConfigMap.class).watch(watchList(), listener);
+      WatchHandle watch = fixture.configMaps().watch(watchList(), listener);
 
       await().atMost(WAIT).until(() -> listener.eventsOfType(WatchEventType.BOOKMARK).stream()
           .anyMatch(WatchEvent::initialEventsEnd));
@@ -105,7 +108,7 @@ class WatchListAvailabilityTest {
   @Test
   void aServerThatRejectsWatchListRefusesTheWatch() {
     try (TestServerFixture fixture = new TestServerFixture(b -> b.rejectWatchList(true), WatchTransport.HTTP_STREAM)) {
-      assertThatThrownBy(() -> fixture.backend.typed(ConfigMap.class).watch(watchList(), new RecordingWatchListener<>()))
+      assertThatThrownBy(() -> fixture.configMaps().watch(watchList(), new RecordingWatchListener<>()))
           .isInstanceOf(InvalidRequestException.class).hasMessageContaining("422");
     }
   }
@@ -117,8 +120,8 @@ class WatchListAvailabilityTest {
       for (int i = 0; i < 3; i++) {
         fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "cm-" + i));
       }
-      SharedIndexInformer<ConfigMap> first = Informers.builder(fixture.backend, fixture.backend.typed(ConfigMap.class),
-          ConfigMap.class).watchList(true).watchListTimeout(Duration.ofMillis(500)).build();
+      SharedIndexInformer<ConfigMap> first = Informers.configMaps(fixture.backend)
+          .watchList(true).watchListTimeout(Duration.ofMillis(500)).build();
       first.start();
       try {
         assertThat(first.synced()).succeedsWithin(WAIT);
@@ -130,10 +133,10 @@ class WatchListAvailabilityTest {
       }
 
       fixture.api.clearRequests();
-      KubernetesListerWatcher<PartialObjectMetadata> other = fixture.backend.metadataOnly(CONFIG_MAPS);
+      ObjectType<PartialObjectMetadata> metadata = fixture.backend.metadataOnly(CONFIG_MAPS.type());
+      ListerWatcher<PartialObjectMetadata> other = fixture.backend.listerWatcher(metadata);
       assertThat(other.supportsWatchList()).isFalse();
-      SharedIndexInformer<PartialObjectMetadata> second = Informers.builder(fixture.backend, other,
-          PartialObjectMetadata.class).watchList(true).build();
+      SharedIndexInformer<PartialObjectMetadata> second = Informers.builder(other, metadata).watchList(true).build();
       second.start();
       try {
         assertThat(second.synced()).succeedsWithin(WAIT);

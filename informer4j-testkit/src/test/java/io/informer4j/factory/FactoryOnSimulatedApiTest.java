@@ -6,20 +6,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.InformerState;
+import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.QueueItem;
 import io.informer4j.queue.QueueRegistry;
+import io.informer4j.reader.InformersMap;
+import io.informer4j.reader.MissingTypeChecks;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,23 +37,25 @@ class FactoryOnSimulatedApiTest {
 
   private final SimulatedApi api = SimulatedApi.builder().type(WEBSITES, Scope.NAMESPACED).type(NODES, Scope.CLUSTER)
       .build();
-  private final SimpleTypeRegistry types = new SimpleTypeRegistry().register(WEBSITES, Scope.NAMESPACED)
-      .register(DATABASES, Scope.NAMESPACED).register(NODES, Scope.CLUSTER);
   private final QueueRegistry queues = QueueRegistry.builder().build();
   private final InformerRuntime runtime = InformerRuntime.create("factory-sim");
-  private SharedInformerFactory factory = factory(MissingTypeChecks.every(Duration.ofMillis(100)));
-
-  private SharedInformerFactory factory(MissingTypeChecks checks) {
-    return SharedInformerFactory.builder(api.clientProvider(), types, queues).discovery(api.typeDiscovery())
-        .runtime(runtime).missingTypeChecks(checks).build();
-  }
+  private final SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(api).runtime(runtime)
+      .missingTypeChecks(MissingTypeChecks.every(Duration.ofMillis(100))).build(), queues).build();
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    factory.shutdown(Duration.ofSeconds(10));
+    factory.stop(Duration.ofSeconds(10));
     queues.shutdownAll();
     runtime.close(Duration.ofSeconds(10));
     api.close();
+  }
+
+  private SharedIndexInformer<SimObject> register(TypeKey type, InformerOptions options) {
+    return factory.informerFor(api.type(type), options);
+  }
+
+  private TypeStatus status(TypeKey type) {
+    return factory.statuses().stream().filter(status -> status.type().equals(type)).findFirst().orElseThrow();
   }
 
   @Test
@@ -56,14 +63,14 @@ class FactoryOnSimulatedApiTest {
     PriorityWorkQueue<QueueItem> websites = queues.register(WEBSITES, 0);
     api.create(WEBSITES, SimObject.of("shop", "front"));
     api.create(NODES, SimObject.of("", "node-1"));
-    factory.informerFor(WEBSITES, SimObject.class, InformerOptions.defaults());
-    factory.informerFor(NODES, SimObject.class, InformerOptions.defaults());
+    register(WEBSITES, InformerOptions.defaults());
+    register(NODES, InformerOptions.defaults());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10)).allSynced()).isTrue();
+    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10))).isTrue();
     for (int i = 0; i < 5; i++) {
       api.upsert(WEBSITES, SimObject.of("shop", "front").withLabel("rev", Integer.toString(i)));
     }
-    await().until(() -> factory.registered().get(WEBSITES).eventsReceived() == 6);
+    await().until(() -> status(WEBSITES).eventsReceived() == 6);
     assertThat(drain(websites)).containsExactly(new QueueItem(WEBSITES, ObjectKey.of("shop", "front")));
     assertThat(drain(queues.defaultQueue())).containsExactly(new QueueItem(NODES, ObjectKey.clusterScoped("node-1")));
   }
@@ -72,10 +79,9 @@ class FactoryOnSimulatedApiTest {
   void withOneAllowedNamespaceTheSourceIsOnlyAskedForIt() throws InterruptedException {
     api.create(WEBSITES, SimObject.of("team-a", "mine"));
     api.create(WEBSITES, SimObject.of("team-b", "theirs"));
-    factory.informerFor(WEBSITES, SimObject.class,
-        InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("team-a")).build());
+    register(WEBSITES, InformerOptions.builder().namespaceFilter(NamespaceFilter.allowing("team-a")).build());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10)).allSynced()).isTrue();
+    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10))).isTrue();
     api.create(WEBSITES, SimObject.of("team-b", "later"));
     api.create(WEBSITES, SimObject.of("team-a", "later"));
     await().until(() -> factory.registered().get(WEBSITES).informer().indexer().size() == 2);
@@ -88,13 +94,14 @@ class FactoryOnSimulatedApiTest {
   @Test
   void aMissingTypeActivatesWhenInstalledAndGoesBackToMissingWhenRemoved() throws InterruptedException {
     PriorityWorkQueue<QueueItem> databases = queues.register(DATABASES, 0);
-    factory.informerFor(WEBSITES, SimObject.class, InformerOptions.defaults());
-    factory.informerFor(DATABASES, SimObject.class, InformerOptions.builder().name("Database").build());
+    register(WEBSITES, InformerOptions.defaults());
+    SharedIndexInformer<SimObject> databaseInformer = register(DATABASES, InformerOptions.builder().name("Database").build());
     assertThat(factory.isMissing(DATABASES)).isTrue();
     factory.start();
-    SyncResult sync = factory.waitForCacheSync(Duration.ofSeconds(10));
-    assertThat(sync.synced()).containsOnlyKeys(WEBSITES);
-    assertThat(sync.allSynced()).isTrue();
+    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10))).as("missing types are not waited for").isTrue();
+    assertThat(factory.registered().get(WEBSITES).informer().hasSynced()).isTrue();
+    assertThat(databaseInformer.state()).isEqualTo(InformerState.NEW);
+    assertThat(factory.missing()).containsOnlyKeys(DATABASES);
 
     api.install(DATABASES, Scope.NAMESPACED);
     api.create(DATABASES, SimObject.of("shop", "orders"));
@@ -110,9 +117,9 @@ class FactoryOnSimulatedApiTest {
 
   @Test
   void aBurstOfServerErrorsNeverMakesATypeMissing() throws InterruptedException {
-    factory.informerFor(WEBSITES, SimObject.class, InformerOptions.defaults());
+    register(WEBSITES, InformerOptions.defaults());
     factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10)).allSynced()).isTrue();
+    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10))).isTrue();
     await("the watch after the list is open").until(() -> api.openWatchCount() >= 1);
     api.faults().failNextRequests(20, () -> new TransientSourceException("etcd leader changed",
         TransientSourceException.Reason.INTERNAL_ERROR, 500, null));
@@ -127,16 +134,22 @@ class FactoryOnSimulatedApiTest {
 
   @Test
   void lifecycleEdgesHaveClearOutcomesAndLeaveNoThread() throws InterruptedException {
-    SharedInformerFactory own = SharedInformerFactory.builder(api.clientProvider(), types, queues)
-        .discovery(api.typeDiscovery()).build();
+    Set<Thread> before = mapThreads();
+    SharedInformerFactory own = SharedInformerFactory.builder(InformersMap.builder(api).build(), queues).build();
     api.faults().responseLatency(Duration.ofMillis(200));
-    own.informerFor(WEBSITES, SimObject.class, InformerOptions.defaults());
+    own.informerFor(api.type(WEBSITES), InformerOptions.defaults());
     own.start();
     assertThatThrownBy(own::start).isInstanceOf(IllegalStateException.class).hasMessage("factory already started");
-    assertThat(own.shutdown(Duration.ofSeconds(10))).isTrue();
-    assertThat(own.shutdown(Duration.ofSeconds(10))).isTrue();
+    assertThat(own.stop(Duration.ofSeconds(10))).isTrue();
+    assertThat(own.stop(Duration.ofSeconds(10))).isTrue();
     assertThatThrownBy(own::start).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("cannot be restarted");
-    assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("informer4j-factory-") && t.isAlive());
+    assertThat(mapThreads()).as("the threads of the runtime the map created").isSubsetOf(before);
+  }
+
+  /** Returns the live threads of runtimes that informers maps created for themselves. */
+  private static Set<Thread> mapThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("informer4j-informers-") && t.isAlive()).collect(Collectors.toSet());
   }
 }

@@ -7,11 +7,11 @@ import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.NamespaceDecision;
 import io.informer4j.meta.NamespaceMatcher;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.QueueItem;
 import io.informer4j.queue.QueueRegistry;
+import io.informer4j.reader.InformersMap;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.time.Duration;
@@ -75,12 +75,11 @@ class TierTwoFilterPropertyTest {
     try (SimulatedApi api = SimulatedApi.builder().type(TYPE, Scope.NAMESPACED).build();
          QueueRegistry queues = QueueRegistry.builder().build()) {
       PriorityWorkQueue<QueueItem> queue = queues.register(TYPE, 0);
-      SharedInformerFactory factory = SharedInformerFactory.builder(api.clientProvider(),
-          new SimpleTypeRegistry().register(TYPE, Scope.NAMESPACED), queues).runtime(runtime).build();
-      factory.informerFor(TYPE, SimObject.class,
-          InformerOptions.builder().namespaceFilter(filter).eventHook(events::add).build());
+      SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(api).runtime(runtime).build(),
+          queues).build();
+      factory.informerFor(api.type(TYPE), InformerOptions.builder().namespaceFilter(filter).eventHook(events::add).build());
       factory.start();
-      assertThat(factory.waitForCacheSync(Duration.ofSeconds(10)).allSynced()).isTrue();
+      assertThat(factory.waitForCacheSync(Duration.ofSeconds(10))).isTrue();
       for (int i = 0; i < writes.size(); i++) {
         int write = writes.get(i);
         String namespace = NAMESPACES.get(write % NAMESPACES.size());
@@ -91,19 +90,19 @@ class TierTwoFilterPropertyTest {
           ? writes.stream().filter(w -> rule.allows(NAMESPACES.get(w % NAMESPACES.size()))).count()
           : writes.size();
       await().until(() -> events.size() == tier1Expected);
-      InformerEntry entry = factory.registered().get(TYPE);
+      TypeStatus status = factory.statuses().get(0);
       for (FactoryEvent event : events) {
         boolean allowedNamespace = rule.allows(event.key().namespace());
         assertThat(event.outcome()).as("%s with allowed=%s restricted=%s", event.key(), allowed, restricted)
             .isEqualTo(allowedNamespace ? FactoryEvent.Outcome.ENQUEUED : FactoryEvent.Outcome.DROPPED_BY_FILTER);
       }
       long dropped = events.stream().filter(e -> e.outcome() == FactoryEvent.Outcome.DROPPED_BY_FILTER).count();
-      assertThat(entry.droppedTotal()).isEqualTo(dropped);
+      assertThat(status.droppedTotal()).isEqualTo(dropped);
       for (Optional<QueueItem> item = queue.poll(); item.isPresent(); item = queue.poll()) {
         assertThat(rule.allows(item.get().key().namespace())).as("queued %s", item.get()).isTrue();
         queue.done(item.get());
       }
-      factory.shutdown(Duration.ofSeconds(10));
+      factory.stop(Duration.ofSeconds(10));
     }
   }
 

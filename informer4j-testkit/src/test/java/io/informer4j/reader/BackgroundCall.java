@@ -1,10 +1,10 @@
 package io.informer4j.reader;
 
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
 
 /** A call running on its own thread, so a test can see when it blocks (parked with a timeout). */
 final class BackgroundCall<T> {
@@ -12,11 +12,11 @@ final class BackgroundCall<T> {
   private final CompletableFuture<T> outcome = new CompletableFuture<>();
   private final Thread thread;
 
-  BackgroundCall(String name, Supplier<T> call) {
+  BackgroundCall(String name, Callable<T> call) {
     thread = new Thread(() -> {
       try {
-        outcome.complete(call.get());
-      } catch (RuntimeException | Error e) {
+        outcome.complete(call.call());
+      } catch (Exception | Error e) {
         outcome.completeExceptionally(e);
       }
     }, name);

@@ -1,6 +1,5 @@
 package io.informer4j.reader;
 
-import static io.informer4j.reader.SimulatedReaderFixture.DYNAMIC;
 import static io.informer4j.reader.SimulatedReaderFixture.NODES;
 import static io.informer4j.reader.SimulatedReaderFixture.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.source.Selection;
 import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.SimObject;
 import java.time.Duration;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reads through an {@link InformerCache} over {@link io.informer4j.testkit.SimulatedApi}: gets,
+ * Reads through an {@link InformersMap} over {@link io.informer4j.testkit.SimulatedApi}: gets,
  * copies, lists by namespace, labels and field indexes, selectors pushed to the server, watch
  * changes, several namespaces.
  */
@@ -30,7 +30,7 @@ class CacheReaderAcceptanceTest {
   private static final String NODE = "spec.nodeName";
 
   private final SimulatedReaderFixture fixture = new SimulatedReaderFixture();
-  private InformerCache cache;
+  private InformersMap cache;
 
   @BeforeEach
   void pods() {
@@ -38,7 +38,7 @@ class CacheReaderAcceptanceTest {
     fixture.pod("a", "db-1", "node-1", Map.of("app", "db"));
     fixture.pod("b", "web-2", "node-1", Map.of("app", "web"));
     fixture.pod("b", "web-3", "node-2", Map.of("app", "web"));
-    fixture.api.create(NODES, SimObject.of("", "node-1").withLabel("zone", "z1"));
+    fixture.api.create(NODES.key(), SimObject.of("", "node-1").withLabel("zone", "z1"));
   }
 
   @AfterEach
@@ -49,12 +49,12 @@ class CacheReaderAcceptanceTest {
     fixture.close();
   }
 
-  private CacheReader<SimObject> startedPods() {
+  private CacheReader<SimObject> startedPods() throws InterruptedException {
     cache = fixture.cache(CacheOptions.defaults()).build();
-    cache.indexField(PODS, DYNAMIC, NODE, pod -> List.of(SimObject.ADAPTER.field(pod, NODE)));
+    cache.indexField(PODS, NODE, pod -> List.of(SimObject.ADAPTER.field(pod, NODE)));
     cache.start();
     assertThat(cache.waitForCacheSync(WAIT)).isTrue();
-    return cache.reader(PODS, DYNAMIC);
+    return cache.reader(PODS);
   }
 
   private static List<String> keys(ListResult<SimObject> result) {
@@ -64,17 +64,17 @@ class CacheReaderAcceptanceTest {
   @Test
   void aReadBeforeStartIsCacheNotStarted() {
     cache = fixture.cache(CacheOptions.defaults()).build();
-    assertThatThrownBy(() -> cache.reader(PODS, DYNAMIC).list(ListOptions.all()))
+    assertThatThrownBy(() -> cache.reader(PODS).list(ListOptions.all()))
         .isInstanceOf(CacheNotStartedException.class);
     cache.start();
-    assertThat(keys(cache.reader(PODS, DYNAMIC).list(ListOptions.all()))).hasSize(4);
+    assertThat(keys(cache.reader(PODS).list(ListOptions.all()))).hasSize(4);
   }
 
   @Test
   void aClusterScopedGetIgnoresTheNamespaceAndAMissNamesKindAndName() {
     cache = fixture.cache(CacheOptions.defaults()).build();
     cache.start();
-    CacheReader<SimObject> nodes = cache.reader(NODES, DYNAMIC);
+    CacheReader<SimObject> nodes = cache.reader(NODES);
 
     assertThat(nodes.get(ObjectKey.of("a", "node-1")).labels()).containsEntry("zone", "z1");
     assertThatThrownBy(() -> nodes.get(ObjectKey.of("a", "node-9")))
@@ -87,16 +87,16 @@ class CacheReaderAcceptanceTest {
   }
 
   @Test
-  void aNamespaceIsServedFromTheNamespaceIndex() {
+  void aNamespaceIsServedFromTheNamespaceIndex() throws InterruptedException {
     CacheReader<SimObject> pods = startedPods();
     assertThat(keys(pods.list(ListOptions.inNamespace("a")))).containsExactly("a/db-1", "a/web-1");
     assertThat(keys(pods.list(ListOptions.all()))).containsExactly("a/db-1", "a/web-1", "b/web-2", "b/web-3");
   }
 
   @Test
-  void aFieldSelectorUsesTheNamespacedOrTheAllNamespacesKey() {
+  void aFieldSelectorUsesTheNamespacedOrTheAllNamespacesKey() throws InterruptedException {
     CacheReader<SimObject> pods = startedPods();
-    MapEntry<SimObject> entry = cache.maps().get("").find(PODS, DYNAMIC).orElseThrow();
+    MapEntry<SimObject> entry = cache.find(PODS, Selection.all()).orElseThrow();
     assertThat(entry.informer().indexer().listIndexFuncValues("field:" + NODE))
         .contains("__all_namespaces/node-1", "a/node-1", "b/node-1", "__all_namespaces/node-2", "b/node-2");
 
@@ -106,7 +106,7 @@ class CacheReaderAcceptanceTest {
   }
 
   @Test
-  void theLabelSelectorIsAppliedAfterTheIndexLookup() {
+  void theLabelSelectorIsAppliedAfterTheIndexLookup() throws InterruptedException {
     CacheReader<SimObject> pods = startedPods();
     ListOptions webOnNode1 = ListOptions.all().withFields(FieldSelector.equal(NODE, "node-1"))
         .withLabels(LabelSelector.parse("app=web"));
@@ -114,9 +114,9 @@ class CacheReaderAcceptanceTest {
   }
 
   @Test
-  void nonExactTermsAreRejectedSeveralExactTermsAreServedAndAnEmptySelectorIsNone() {
+  void nonExactTermsAreRejectedSeveralExactTermsAreServedAndAnEmptySelectorIsNone() throws InterruptedException {
     CacheReader<SimObject> pods = startedPods();
-    cache.indexField(PODS, DYNAMIC, "metadata.name", pod -> List.of(pod.name()));
+    cache.indexField(PODS, "metadata.name", pod -> List.of(pod.name()));
 
     assertThatThrownBy(() -> pods.list(ListOptions.all().withFields(FieldSelector.parse(NODE + "!=node-1"))))
         .isInstanceOf(UnsupportedFieldSelectorException.class);
@@ -126,7 +126,7 @@ class CacheReaderAcceptanceTest {
   }
 
   @Test
-  void aFieldWithoutIndexIsAnError() {
+  void aFieldWithoutIndexIsAnError() throws InterruptedException {
     CacheReader<SimObject> pods = startedPods();
     assertThatThrownBy(() -> pods.list(ListOptions.all().withFields(FieldSelector.equal("status.phase", "Running"))))
         .isInstanceOf(MissingIndexException.class)
@@ -137,7 +137,7 @@ class CacheReaderAcceptanceTest {
   void mutatingAReturnedObjectDoesNotChangeTheCache() {
     cache = fixture.cache(CacheOptions.defaults()).build();
     cache.start();
-    CacheReader<MutablePod> pods = cache.reader(PODS, MutablePod.TYPED);
+    CacheReader<MutablePod> pods = cache.reader(MutablePod.TYPED);
 
     MutablePod got = pods.get(ObjectKey.of("a", "web-1"));
     got.labels.put("app", "hacked");
@@ -146,7 +146,7 @@ class CacheReaderAcceptanceTest {
 
     assertThat(pods.get(ObjectKey.of("a", "web-1")).labels).containsEntry("app", "web");
     assertThat(pods.get(ObjectKey.of("a", "web-1")).nodeName).isEqualTo("node-1");
-    assertThat(keys(cache.reader(PODS, DYNAMIC).list(ListOptions.all().withLabels(LabelSelector.parse("app=web")))))
+    assertThat(keys(cache.reader(PODS).list(ListOptions.all().withLabels(LabelSelector.parse("app=web")))))
         .hasSize(3);
     assertThat(pods.list(ListOptions.inNamespace("b").withLabels(LabelSelector.parse("app=web"))).items()).hasSize(2);
   }
@@ -154,24 +154,24 @@ class CacheReaderAcceptanceTest {
   @Test
   void withDeepCopyDisabledReadsReturnTheCachedInstance() {
     cache = fixture.cache(CacheOptions.builder()
-        .byType(PODS, TypeConfig.of(CacheConfig.empty().withUnsafeDisableDeepCopy(true))).build()).build();
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty().withUnsafeDisableDeepCopy(true))).build()).build();
     cache.start();
-    CacheReader<MutablePod> pods = cache.reader(PODS, MutablePod.TYPED);
+    CacheReader<MutablePod> pods = cache.reader(MutablePod.TYPED);
     assertThat(pods.get(ObjectKey.of("a", "web-1"))).isSameAs(pods.get(ObjectKey.of("a", "web-1")));
   }
 
   @Test
   void selectorsArePushedToTheServerSoTheCacheHoldsOnlyMatchingObjects() {
     cache = fixture.cache(CacheOptions.builder()
-        .byType(PODS, TypeConfig.of(CacheConfig.empty().withLabels(LabelSelector.parse("app=web"))
+        .byType(PODS.key(), TypeConfig.of(CacheConfig.empty().withLabels(LabelSelector.parse("app=web"))
             .withFields(FieldSelector.equal(NODE, "node-1"))))
         .build()).build();
     cache.start();
-    CacheReader<SimObject> pods = cache.reader(PODS, DYNAMIC);
+    CacheReader<SimObject> pods = cache.reader(PODS);
 
     assertThat(keys(pods.list(ListOptions.all()))).containsExactly("a/web-1", "b/web-2");
     assertThatThrownBy(() -> pods.get(ObjectKey.of("a", "db-1"))).isInstanceOf(NotFoundException.class);
-    assertThat(fixture.api.requests()).filteredOn(request -> request.type().equals(PODS))
+    assertThat(fixture.api.requests()).filteredOn(request -> request.type().equals(PODS.key()))
         .isNotEmpty()
         .allSatisfy(request -> {
           assertThat(request.selection().labels()).hasToString("app=web");
@@ -180,10 +180,10 @@ class CacheReaderAcceptanceTest {
   }
 
   @Test
-  void writesReachReadsThroughTheWatch() {
+  void writesReachReadsThroughTheWatch() throws InterruptedException {
     CacheReader<SimObject> pods = startedPods();
     fixture.pod("c", "new", "node-2", Map.of("app", "web"));
-    fixture.api.delete(PODS, "a", "web-1");
+    fixture.api.delete(PODS.key(), "a", "web-1");
 
     await().until(() -> keys(pods.list(ListOptions.all().withFields(FieldSelector.equal(NODE, "node-2"))))
         .equals(List.of("b/web-3", "c/new")));
@@ -197,7 +197,7 @@ class CacheReaderAcceptanceTest {
     fixture.pod("c", "web-4", "node-1", Map.of("app", "web"));
     cache = fixture.cache(CacheOptions.builder().namespace("a").namespace("b").build()).build();
     cache.start();
-    CacheReader<SimObject> pods = cache.reader(PODS, DYNAMIC);
+    CacheReader<SimObject> pods = cache.reader(PODS);
 
     assertThat(pods.get(ObjectKey.of("b", "web-3")).name()).isEqualTo("web-3");
     assertThatThrownBy(() -> pods.get(ObjectKey.of("c", "web-4"))).isInstanceOf(UnknownNamespaceException.class);

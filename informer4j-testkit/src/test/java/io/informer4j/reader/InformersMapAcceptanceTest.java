@@ -1,6 +1,5 @@
 package io.informer4j.reader;
 
-import static io.informer4j.reader.SimulatedReaderFixture.DYNAMIC;
 import static io.informer4j.reader.SimulatedReaderFixture.NODES;
 import static io.informer4j.reader.SimulatedReaderFixture.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.informer4j.informer.InformerState;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.source.Selection;
 import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.SimObject;
 import java.time.Duration;
@@ -40,26 +40,28 @@ class InformersMapAcceptanceTest {
   }
 
   @Test
-  void getBeforeStartRegistersReturnsNotStartedAndDoesNotBlock() {
+  void getBeforeStartRegistersReturnsNotStartedAndDoesNotBlock() throws InterruptedException {
     fixture.pod("a", "x", "node-1", Map.of());
     map = fixture.map("");
 
-    MapLookup<SimObject> lookup = map.get(PODS, DYNAMIC, Duration.ZERO);
+    MapEntry<SimObject> entry = map.get(PODS, Duration.ZERO);
 
-    assertThat(lookup.started()).isFalse();
-    assertThat(lookup.entry().informer().state()).isEqualTo(InformerState.NEW);
-    assertThat(lookup.entry().informer().indexer().size()).isZero();
+    assertThat(map.isStarted()).isFalse();
+    assertThat(entry.runState()).isEqualTo(MapEntry.RunState.NEW);
+    assertThat(entry.informer().state()).isEqualTo(InformerState.NEW);
+    assertThat(entry.informer().indexer().size()).isZero();
     assertThat(fixture.api.requests()).isEmpty();
     map.start();
     assertThat(map.waitForCacheSync(WAIT)).isTrue();
-    assertThat(lookup.entry().reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
+    assertThat(entry.runState()).isEqualTo(MapEntry.RunState.RUNNING);
+    assertThat(entry.reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
   }
 
   @Test
   void getAfterStartOnASlowListBlocksUntilSyncedAndAShortDeadlineIsATimeout() throws Exception {
     fixture.pod("a", "x", "node-1", Map.of());
     CompletableFuture<GatedListerWatcher<?>> gate = new CompletableFuture<>();
-    fixture.wrappers.put(PODS, source -> {
+    fixture.wrappers.put(PODS.key(), source -> {
       GatedListerWatcher<?> gated = new GatedListerWatcher<>(source);
       gate.complete(gated);
       return gated;
@@ -67,24 +69,24 @@ class InformersMapAcceptanceTest {
     map = fixture.map("");
     map.start();
 
-    assertThatThrownBy(() -> map.get(PODS, DYNAMIC, Duration.ofMillis(50)))
+    assertThatThrownBy(() -> map.get(PODS, Duration.ofMillis(50)))
         .isInstanceOf(CacheTimeoutException.class)
-        .hasMessageContaining("failed waiting for /v1, Kind=Pod");
-    BackgroundCall<MapLookup<SimObject>> blocked = new BackgroundCall<>("get", () -> map.get(PODS, DYNAMIC, WAIT));
+        .hasMessageContaining("failed waiting for /v1, Kind=Pod as dynamic");
+    BackgroundCall<MapEntry<SimObject>> blocked = new BackgroundCall<>("get", () -> map.get(PODS, WAIT));
     await().until(blocked::isWaiting);
     assertThat(blocked.isDone()).isFalse();
 
     gate.get().open();
 
-    MapLookup<SimObject> lookup = blocked.result();
-    assertThat(lookup.started()).isTrue();
-    assertThat(lookup.entry().reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
+    MapEntry<SimObject> entry = blocked.result();
+    assertThat(entry.informer().hasSynced()).isTrue();
+    assertThat(entry.reader().get(ObjectKey.of("a", "x")).name()).isEqualTo("x");
   }
 
   @Test
-  void twoThreadsRacingGetOnOneTypeMakeOneInformerWithOneFactoryCall() throws Exception {
+  void twoThreadsRacingGetOnOneTypeMakeOneInformerWithOneBackendCall() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
-    fixture.wrappers.put(PODS, source -> {
+    fixture.wrappers.put(PODS.key(), source -> {
       try {
         release.await(10, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
@@ -95,14 +97,14 @@ class InformersMapAcceptanceTest {
     map = fixture.map("");
     map.start();
 
-    BackgroundCall<MapLookup<SimObject>> first = new BackgroundCall<>("first", () -> map.get(PODS, DYNAMIC, WAIT));
-    await().until(() -> fixture.factoryCalls.size() == 1);
-    BackgroundCall<MapLookup<SimObject>> second = new BackgroundCall<>("second", () -> map.get(PODS, DYNAMIC, WAIT));
+    BackgroundCall<MapEntry<SimObject>> first = new BackgroundCall<>("first", () -> map.get(PODS, WAIT));
+    await().until(() -> fixture.backendCalls.size() == 1);
+    BackgroundCall<MapEntry<SimObject>> second = new BackgroundCall<>("second", () -> map.get(PODS, WAIT));
     await().until(second::isWaiting);
     release.countDown();
 
-    assertThat(first.result().entry()).isSameAs(second.result().entry());
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod||dynamic");
+    assertThat(first.result()).isSameAs(second.result());
+    assertThat(fixture.backendCalls).containsExactly("/v1, Kind=Pod as dynamic");
     assertThat(map.entries()).hasSize(1);
     assertThat(fixture.api.requests().stream().filter(RecordedRequest::isWatch).count()).isEqualTo(1);
   }
@@ -125,16 +127,16 @@ class InformersMapAcceptanceTest {
   void aSecondStartIsRejectedAndAfterStopNoInformerIsCreatedOrStarted() throws InterruptedException {
     map = fixture.map("");
     map.start();
-    map.get(PODS, DYNAMIC, WAIT);
+    map.get(PODS, WAIT);
     assertThatThrownBy(map::start).isInstanceOf(IllegalStateException.class).hasMessage("informer map already started");
 
     map.stop(WAIT);
     fixture.api.clearRequests();
 
-    assertThatThrownBy(() -> map.get(NODES, DYNAMIC, WAIT)).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> map.get(NODES, WAIT)).isInstanceOf(IllegalStateException.class)
         .hasMessage("informer map stopped");
     assertThatThrownBy(map::start).isInstanceOf(IllegalStateException.class).hasMessage("informer map stopped");
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod||dynamic");
+    assertThat(fixture.backendCalls).containsExactly("/v1, Kind=Pod as dynamic");
     assertThat(fixture.api.requests()).isEmpty();
     assertThat(fixture.api.openWatchCount()).isZero();
   }
@@ -142,12 +144,12 @@ class InformersMapAcceptanceTest {
   @Test
   void anAllNamespacesMapTakesScopePerType() {
     fixture.pod("a", "x", "node-1", Map.of());
-    fixture.api.create(NODES, SimObject.of("", "node-1"));
+    fixture.api.create(NODES.key(), SimObject.of("", "node-1"));
     map = fixture.map("");
     map.start();
 
-    CacheReader<SimObject> pods = map.get(PODS, DYNAMIC, WAIT).entry().reader();
-    CacheReader<SimObject> nodes = map.get(NODES, DYNAMIC, WAIT).entry().reader();
+    CacheReader<SimObject> pods = map.get(PODS, WAIT).reader();
+    CacheReader<SimObject> nodes = map.get(NODES, WAIT).reader();
 
     assertThat(pods.get(ObjectKey.of("a", "x")).key()).isEqualTo("a/x");
     assertThatThrownBy(() -> pods.get(ObjectKey.clusterScoped("x"))).isInstanceOf(NotFoundException.class);
@@ -160,30 +162,31 @@ class InformersMapAcceptanceTest {
     map = fixture.map("");
     map.start();
 
-    MapEntry<SimObject> dynamic = map.get(PODS, DYNAMIC, WAIT).entry();
-    MapEntry<MutablePod> typed = map.get(PODS, MutablePod.TYPED, WAIT).entry();
+    MapEntry<SimObject> dynamic = map.get(PODS, WAIT);
+    MapEntry<MutablePod> typed = map.get(MutablePod.TYPED, WAIT);
 
     assertThat(dynamic.informer()).isNotSameAs(typed.informer());
     assertThat(dynamic.reader().get(ObjectKey.of("a", "x"))).isInstanceOf(SimObject.class);
     assertThat(typed.reader().get(ObjectKey.of("a", "x")).nodeName).isEqualTo("node-1");
-    assertThat(fixture.factoryCalls).containsExactly("/v1, Kind=Pod||dynamic", "/v1, Kind=Pod||typed");
+    assertThat(fixture.backendCalls).containsExactly("/v1, Kind=Pod as dynamic", "/v1, Kind=Pod as typed");
   }
 
   @Test
-  void removeInformerStopsItsInformerAndItsWatch() {
+  void removeStopsTheInformerAndItsWatch() {
     fixture.pod("a", "x", "node-1", Map.of());
     map = fixture.map("");
     map.start();
-    MapEntry<SimObject> pods = map.get(PODS, DYNAMIC, WAIT).entry();
-    map.get(NODES, DYNAMIC, WAIT);
+    MapEntry<SimObject> pods = map.get(PODS, WAIT);
+    map.get(NODES, WAIT);
     await().until(() -> fixture.api.openWatchCount() == 2);
 
-    map.removeInformer(PODS, DYNAMIC);
+    assertThat(map.remove(PODS, Selection.all())).containsSame(pods);
 
     assertThat(pods.informer().stopped()).succeedsWithin(WAIT);
     assertThat(pods.informer().state()).isEqualTo(InformerState.STOPPED);
     await().until(() -> fixture.api.openWatchCount() == 1);
-    assertThat(map.find(PODS, DYNAMIC)).isEmpty();
-    assertThat(map.find(NODES, DYNAMIC)).isPresent();
+    assertThat(map.find(PODS, Selection.all())).isEmpty();
+    assertThat(map.find(NODES, Selection.all())).isPresent();
+    assertThat(pods.runState()).isEqualTo(MapEntry.RunState.STOPPED);
   }
 }

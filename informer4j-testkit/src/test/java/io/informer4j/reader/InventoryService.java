@@ -54,7 +54,7 @@ final class InventoryService {
   }
 
   private static boolean selects(Selection selection, StockItem item) {
-    return (selection.namespace() == null || selection.namespace().equals(item.warehouse()))
+    return (!selection.isNamespaced() || selection.namespace().equals(item.warehouse()))
         && selection.labels().matches(item.tags())
         && selection.fields().matches(path -> StockItem.ADAPTER.field(item, path));
   }

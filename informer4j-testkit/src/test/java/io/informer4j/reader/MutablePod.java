@@ -1,6 +1,7 @@
 package io.informer4j.reader;
 
 import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.testkit.SimObject;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,7 +19,8 @@ final class MutablePod {
       .deepCopy(MutablePod::copy)
       .build();
 
-  static final Representation<MutablePod> TYPED = Representation.of("typed", MutablePod.class, ADAPTER);
+  /** Pods of the simulated API as mutable typed objects (representation {@code typed}). */
+  static final ObjectType<MutablePod> TYPED = ObjectType.of(SimulatedReaderFixture.POD, "typed", MutablePod.class, ADAPTER);
 
   String namespace;
   String name;

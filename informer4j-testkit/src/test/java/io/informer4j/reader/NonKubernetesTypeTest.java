@@ -9,9 +9,13 @@ import io.informer4j.informer.HandlerOptions;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.UnknownTypeException;
+import io.informer4j.source.Backend;
+import io.informer4j.source.Selection;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,22 +25,23 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A plain Java record from a service that is not Kubernetes, with its own adapter and its own
- * {@code ListerWatcher}, cached and read end to end through an {@link InformerCache}.
+ * {@code ListerWatcher}, served through {@link Backend#of}, cached and read end to end through an
+ * {@link InformersMap}.
  */
 class NonKubernetesTypeTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
   private static final TypeKey STOCK = TypeKey.of("inventory.example.com", "v1", "StockItem");
-  private static final Representation<StockItem> ITEMS = Representation.of(StockItem.class, StockItem.ADAPTER);
+  private static final ObjectType<StockItem> ITEMS = ObjectType.of(STOCK, StockItem.class, StockItem.ADAPTER);
 
   private final InventoryService inventory = new InventoryService();
   private final SimpleTypeRegistry registry = new SimpleTypeRegistry().register(STOCK, Scope.NAMESPACED, StockItem.class);
-  private final InformerCache cache = InformerCache.builder(registry, (type, namespace, types, representation) -> {
-    if (!type.equals(STOCK)) {
-      throw new IllegalArgumentException("the inventory service only serves " + STOCK);
+  private final InformersMap cache = InformersMap.builder(Backend.of(registry, type -> {
+    if (!type.equals(ITEMS)) {
+      throw new UnknownTypeException(type + " (the inventory service only serves " + ITEMS + ")");
     }
     return inventory.listerWatcher();
-  }).build();
+  })).build();
 
   @AfterEach
   void tearDown() throws InterruptedException {
@@ -52,7 +57,7 @@ class NonKubernetesTypeTest {
     inventory.put(item("berlin", "sku-1", "tools", Map.of("brand", "acme")));
     inventory.put(item("berlin", "sku-2", "garden", Map.of("brand", "acme")));
     inventory.put(item("paris", "sku-1", "tools", Map.of("brand", "other")));
-    cache.indexField(STOCK, ITEMS, "category", item -> List.of(item.category()));
+    cache.indexField(ITEMS, "category", item -> List.of(item.category()));
     cache.start();
     CacheReader<StockItem> stock = cache.reader(ITEMS);
 
@@ -74,11 +79,12 @@ class NonKubernetesTypeTest {
   }
 
   @Test
-  void handlersHearTheServicesChangesAndRemovalClosesTheWatch() {
+  void handlersHearTheServicesChangesAndRemovalClosesTheWatch() throws InterruptedException {
     inventory.put(item("berlin", "sku-1", "tools", Map.of()));
-    TypeInformers<StockItem> informers = cache.getInformer(STOCK, ITEMS, false);
+    List<MapEntry<StockItem>> informers = cache.informersOf(ITEMS, false);
+    assertThat(informers).hasSize(1);
     List<String> events = new CopyOnWriteArrayList<>();
-    informers.addEventHandler(new EventHandler<>() {
+    informers.get(0).informer().addEventHandler(new EventHandler<>() {
       @Override
       public void onAdd(StockItem item, boolean inInitialList) {
         events.add("add " + item.warehouse() + "/" + item.sku() + (inInitialList ? " initial" : ""));
@@ -103,7 +109,7 @@ class NonKubernetesTypeTest {
     assertThat(events).containsExactly("add berlin/sku-1 initial", "add berlin/sku-2", "delete berlin/sku-1");
     assertThat(inventory.openWatches()).isEqualTo(1);
 
-    assertThat(cache.removeInformer(STOCK, ITEMS)).isTrue();
+    assertThat(cache.remove(ITEMS, Selection.all())).isPresent();
     await().until(() -> inventory.openWatches() == 0);
   }
 }

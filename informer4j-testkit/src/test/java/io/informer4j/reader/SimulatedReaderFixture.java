@@ -1,9 +1,10 @@
 package io.informer4j.reader;
 
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
@@ -15,45 +16,47 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 
 /**
- * A {@link SimulatedApi} serving pods (namespaced) and nodes (cluster-scoped), a registry that knows
- * both, and a list-watch factory that serves {@link SimObject}s, or {@link MutablePod}s for the
- * {@link MutablePod#TYPED} representation, and records its calls.
+ * A {@link SimulatedApi} serving pods (namespaced) and nodes (cluster-scoped), and a backend over it
+ * that serves them as {@link SimObject}s ({@link #PODS}, {@link #NODES}, representation
+ * {@code dynamic}) or pods as {@link MutablePod}s ({@link MutablePod#TYPED}), records every source it
+ * builds, and lets a test wrap the sources of a type.
  */
 final class SimulatedReaderFixture implements AutoCloseable {
 
-  static final TypeKey PODS = TypeKey.of("", "v1", "Pod");
-  static final TypeKey NODES = TypeKey.of("", "v1", "Node");
-  static final Representation<SimObject> DYNAMIC = Representation.of("dynamic", SimObject.class, SimObject.ADAPTER);
+  static final TypeKey POD = TypeKey.of("", "v1", "Pod");
+  static final TypeKey NODE = TypeKey.of("", "v1", "Node");
+  static final ObjectType<SimObject> PODS = ObjectType.of(POD, "dynamic", SimObject.class, SimObject.ADAPTER);
+  static final ObjectType<SimObject> NODES = ObjectType.of(NODE, "dynamic", SimObject.class, SimObject.ADAPTER);
 
-  final SimulatedApi api = SimulatedApi.builder().type(PODS, Scope.NAMESPACED).type(NODES, Scope.CLUSTER).build();
-  final SimpleTypeRegistry registry = new SimpleTypeRegistry().register(PODS, Scope.NAMESPACED).register(NODES, Scope.CLUSTER);
+  final SimulatedApi api = SimulatedApi.builder().type(POD, Scope.NAMESPACED).type(NODE, Scope.CLUSTER).build();
   final InformerRuntime runtime = InformerRuntime.create("reader-acceptance");
-  /** Every factory call as {@code "<type>|<namespace>|<representation>"}. */
-  final List<String> factoryCalls = new CopyOnWriteArrayList<>();
-  /** Wraps the sources the factory returns, by type; identity by default. */
+  /** Every source the backend built, as {@code "<type> as <representation>"}. */
+  final List<String> backendCalls = new CopyOnWriteArrayList<>();
+  /** Wraps the sources the backend builds, by type; identity by default. */
   final Map<TypeKey, UnaryOperator<ListerWatcher<?>>> wrappers = new ConcurrentHashMap<>();
 
-  ListWatcherFactory factory() {
-    return (type, namespace, registry, representation) -> {
-      factoryCalls.add(type + "|" + namespace + "|" + representation.name());
-      ListerWatcher<SimObject> source = api.listerWatcher(type);
-      ListerWatcher<?> served = representation.equals(MutablePod.TYPED)
-          ? new MappedListerWatcher<>(source, MutablePod::from) : source;
-      return wrappers.getOrDefault(type, UnaryOperator.identity()).apply(served);
-    };
+  /** The simulated API's types and presence, with sources built as described above. */
+  Backend backend() {
+    return Backend.of(api.types(), type -> {
+      backendCalls.add(type.toString());
+      ListerWatcher<SimObject> source = api.listerWatcher(type.key());
+      ListerWatcher<?> served = type.equals(MutablePod.TYPED) ? new MappedListerWatcher<>(source, MutablePod::from) : source;
+      return wrappers.getOrDefault(type.key(), UnaryOperator.identity()).apply(served);
+    });
   }
 
+  /** A map over {@link #backend()} whose {@code get} caches {@code namespace} ({@code ""}: all). */
   InformersMap map(String namespace) {
-    return InformersMap.builder(registry, factory()).namespace(namespace).runtime(runtime).build();
+    return InformersMap.builder(backend()).namespace(namespace).runtime(runtime).build();
   }
 
-  InformerCache.Builder cache(CacheOptions options) {
-    return InformerCache.builder(registry, factory()).options(options).runtime(runtime)
-        .readTimeout(Duration.ofSeconds(10));
+  /** A map over {@link #backend()} with {@code options}, whose reads wait at most ten seconds for a sync. */
+  InformersMap.Builder cache(CacheOptions options) {
+    return InformersMap.builder(backend()).options(options).runtime(runtime).readTimeout(Duration.ofSeconds(10));
   }
 
   SimObject pod(String namespace, String name, String node, Map<String, String> labels) {
-    return api.create(PODS, SimObject.of(namespace, name).withLabels(labels).withContentAt("spec.nodeName", node));
+    return api.create(POD, SimObject.of(namespace, name).withLabels(labels).withContentAt("spec.nodeName", node));
   }
 
   @Override

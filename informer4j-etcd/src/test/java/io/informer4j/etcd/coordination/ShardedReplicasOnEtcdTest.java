@@ -12,7 +12,9 @@ import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.Widget;
 import io.informer4j.factory.InformerOptions;
 import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.reader.InformersMap;
 import io.informer4j.testkit.coordination.ReconcileLog;
 import io.informer4j.testkit.coordination.ShardedReplica;
 import io.informer4j.testkit.coordination.ShardingScenario;
@@ -44,12 +46,13 @@ class ShardedReplicasOnEtcdTest {
 
   private ShardingScenario.Started start(String identity, ReconcileLog reconciles) {
     Client client = ETCD.server().newClient();
-    EtcdTypes types = EtcdTypes.builder(client).jsonType(WIDGETS, layout, Widget.class, Widget.ADAPTER).build();
+    ObjectType<EtcdObject<Widget>> widgets = Widget.type(WIDGETS);
+    EtcdTypes types = EtcdTypes.builder(client).json(widgets, layout, Widget.class).build();
     EtcdShardLeases leases = new EtcdShardLeases(client, coordination, identity, TIMING, Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, TIMING, SHARDS, (queues, filter) -> {
-      SharedInformerFactory factory = SharedInformerFactory.builder(types, types, queues).enqueueFilter(filter)
-          .defaultResyncPeriod(RESYNC).build();
-      factory.informerFor(WIDGETS, EtcdObject.class, InformerOptions.defaults());
+      SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(types).build(), queues)
+          .enqueueFilter(filter).defaultResyncPeriod(RESYNC).build();
+      factory.informerFor(widgets, InformerOptions.defaults());
       return factory;
     }, reconciles, Duration.ofMillis(5), 2);
     return new ShardingScenario.Started(replica, () -> {

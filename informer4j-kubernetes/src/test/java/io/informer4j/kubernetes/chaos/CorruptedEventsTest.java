@@ -48,12 +48,12 @@ class CorruptedEventsTest {
 
   @Test
   void aTypedWatchCannotBindACorruptedObject() {
-    assertCorruptedObjectIsMalformed(fixture.backend.typed(ConfigMap.class));
+    assertCorruptedObjectIsMalformed(fixture.configMaps());
   }
 
   @Test
   void aDynamicWatchCannotBindACorruptedObject() {
-    assertCorruptedObjectIsMalformed(fixture.backend.dynamic(CONFIG_MAPS));
+    assertCorruptedObjectIsMalformed(fixture.dynamicConfigMaps());
   }
 
   private <T extends HasMetadata> void assertCorruptedObjectIsMalformed(ListerWatcher<T> source) {

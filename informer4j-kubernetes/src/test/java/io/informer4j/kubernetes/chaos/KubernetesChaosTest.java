@@ -3,8 +3,6 @@ package io.informer4j.kubernetes.chaos;
 import static io.informer4j.kubernetes.chaos.ChaosFixture.CONFIG_MAPS;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.InformerStatus;
 import io.informer4j.meta.ObjectKey;
@@ -79,10 +77,8 @@ class KubernetesChaosTest {
         history.created(keys.get(i).toString(), Long.parseLong(created.resourceVersion()));
       }
       List<WatchedInformer<?>> informers = List.of(
-          new WatchedInformer<>("typed cache", fixture.backend.typed(ConfigMap.class), ConfigMap.class, fixture, runtime,
-              watchList, pageSize),
-          new WatchedInformer<>("dynamic cache", fixture.backend.dynamic(CONFIG_MAPS), GenericKubernetesResource.class,
-              fixture, runtime, watchList, pageSize));
+          new WatchedInformer<>("typed cache", fixture.configMapType(), fixture, runtime, watchList, pageSize),
+          new WatchedInformer<>("dynamic cache", fixture.dynamicConfigMapType(), fixture, runtime, watchList, pageSize));
       try {
         informers.forEach(w -> w.informer.start());
         for (WatchedInformer<?> watched : informers) {

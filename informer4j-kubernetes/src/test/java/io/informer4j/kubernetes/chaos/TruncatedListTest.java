@@ -46,12 +46,12 @@ class TruncatedListTest {
     fixture.proxy.truncateResponses(ProxiedRequest::isRead, 1500, how, 1);
     List<ConfigMap> received = new CopyOnWriteArrayList<>();
 
-    assertThatThrownBy(() -> fixture.backend.typed(ConfigMap.class).list(ListRequest.of(Selection.all(), ""), received::add))
+    assertThatThrownBy(() -> fixture.configMaps().list(ListRequest.of(Selection.all(), ""), received::add))
         .isInstanceOf(SourceException.class);
     assertThat(received).hasSizeLessThan(20);
 
     List<ConfigMap> again = new CopyOnWriteArrayList<>();
-    fixture.backend.typed(ConfigMap.class).list(ListRequest.of(Selection.all(), ""), again::add);
+    fixture.configMaps().list(ListRequest.of(Selection.all(), ""), again::add);
     assertThat(again).as("the next list is whole").hasSize(20);
   }
 }

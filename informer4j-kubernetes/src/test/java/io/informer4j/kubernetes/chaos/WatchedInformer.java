@@ -5,7 +5,7 @@ import io.informer4j.informer.BackoffPolicy;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.InformerStatus;
 import io.informer4j.informer.SharedIndexInformer;
-import io.informer4j.source.ListerWatcher;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.testkit.chaos.HandlerView;
 import java.time.Duration;
 import java.util.Map;
@@ -29,13 +29,14 @@ final class WatchedInformer<T extends HasMetadata> {
   final SharedIndexInformer<T> informer;
   final HandlerView<T> view;
 
-  WatchedInformer(String name, ListerWatcher<T> source, Class<T> type, ChaosFixture fixture, InformerRuntime runtime,
-                  boolean watchList, long pageSize) {
+  WatchedInformer(String name, ObjectType<T> type, ChaosFixture fixture, InformerRuntime runtime, boolean watchList,
+                  long pageSize) {
     this.name = name;
-    this.informer = SharedIndexInformer.builder(source, fixture.backend.adapter(type)).name(name).runtime(runtime)
+    this.informer = SharedIndexInformer.builder(fixture.backend.listerWatcher(type), type.adapter())
+        .name(name).runtime(runtime)
         .backoff(FAST).watchList(watchList).pageSize(pageSize)
         .watchIdleTimeout(LIVENESS).readTimeout(LIVENESS).watchListTimeout(Duration.ofSeconds(2)).build();
-    this.view = new HandlerView<>(fixture.backend.adapter(type));
+    this.view = new HandlerView<>(type.adapter());
     informer.addEventHandler(view);
   }
 

@@ -13,6 +13,7 @@ import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.reader.InformersMap;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.coordination.ReconcileLog;
@@ -55,8 +56,9 @@ class ShardedReplicasOnKubernetesTest {
     KubernetesShardLeases leases = new KubernetesShardLeases(client, "default", "configmap-workers", identity, TIMING,
         Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, TIMING, SHARDS, (queues, filter) -> {
-      SharedInformerFactory factory = SharedInformerFactory.builder(backend.clientProvider(), backend.typeRegistry(),
-          queues).enqueueFilter(filter).defaultResyncPeriod(RESYNC).backoff(FAST).build();
+      InformersMap map = InformersMap.builder(backend).informerOptions(informer -> informer.backoff(FAST)).build();
+      SharedInformerFactory factory = SharedInformerFactory.builder(map, queues).enqueueFilter(filter)
+          .defaultResyncPeriod(RESYNC).build();
       factory.informerFor(ConfigMap.class, InformerOptions.defaults());
       return factory;
     }, reconciles, Duration.ofMillis(5), 2);
