@@ -1,5 +1,6 @@
 package io.informer4j.examples;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -27,7 +28,7 @@ class KubernetesNamespaceControllerTest {
   void reconcilesTheConfigMapsOfTheAllowedNamespacesOnly() {
     List<String> seen = new CopyOnWriteArrayList<>();
     try (SimulatedApi api = SimulatedApi.builder().build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class);
          KubernetesBackend kube = KubernetesBackend.connect(server.clientConfig())) {
       api.create(CONFIG_MAPS.type(), SimObject.of("shop", "settings").withContent(Map.of("data", Map.of("a", "1", "b", "2"))));
       api.create(CONFIG_MAPS.type(), SimObject.of("kube-system", "coredns"));

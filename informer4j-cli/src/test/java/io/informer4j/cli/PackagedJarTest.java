@@ -1,5 +1,6 @@
 package io.informer4j.cli;
 
+import io.fabric8.kubernetes.api.model.Secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.ByteSequence;
@@ -37,7 +38,7 @@ class PackagedJarTest {
   @Test
   void watchesKubernetes() throws Exception {
     try (SimulatedApi api = SimulatedApi.builder().build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(SECRETS)) {
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(Secret.class)) {
       api.create(SECRETS.type(), SimObject.of("shop", "token"));
       api.create(SECRETS.type(), SimObject.of("shop", "password"));
       Path kubeconfig = Kubeconfigs.forServer(dir, server.url());

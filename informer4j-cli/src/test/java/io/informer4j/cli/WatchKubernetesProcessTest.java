@@ -1,5 +1,6 @@
 package io.informer4j.cli;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
@@ -32,7 +33,7 @@ class WatchKubernetesProcessTest {
   @BeforeAll
   static void startServer() {
     api = SimulatedApi.builder().build();
-    server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+    server = KubernetesTestServer.start(api).serve(ConfigMap.class);
     for (int i = 0; i < 30; i++) {
       api.create(CONFIG_MAPS.type(), SimObject.of("shop", "settings-" + i));
       api.create(CONFIG_MAPS.type(), SimObject.of("kube-system", "system-" + i));

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class LeasesOnTestServerTest {
 
   private final SimulatedApi api = SimulatedApi.builder().build();
-  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(ResourceDescriptor.of(Lease.class));
+  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(Lease.class);
   private final KubernetesClient client = server.newClient();
 
   @AfterEach
