@@ -1,9 +1,9 @@
 package io.informer4j.examples;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;

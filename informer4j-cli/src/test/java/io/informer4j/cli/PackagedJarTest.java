@@ -1,9 +1,9 @@
 package io.informer4j.cli;
 
-import io.fabric8.kubernetes.api.model.Secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.ByteSequence;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;

@@ -1,9 +1,9 @@
 package io.informer4j.cli;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.Scope;

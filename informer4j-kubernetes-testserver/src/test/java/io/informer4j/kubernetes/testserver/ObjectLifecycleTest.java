@@ -160,7 +160,7 @@ class ObjectLifecycleTest {
   void protobufIsReadForKubectlsGeneratorsOnlyAndNeverAnswered() {
     RawHttp http = new RawHttp(server);
 
-    assertThat(http.send("POST", "/apis/apps/v1/namespaces/default/deployments", "application/vnd.kubernetes.protobuf",
+    assertThat(http.send("POST", "/apis/events.k8s.io/v1/namespaces/default/events", "application/vnd.kubernetes.protobuf",
         "k8s\0", null).code()).isEqualTo(415);
     assertThat(http.send("POST", "/api/v1/namespaces/default/configmaps", "application/vnd.kubernetes.protobuf",
         "not protobuf", null).code()).isEqualTo(400);

@@ -59,10 +59,14 @@ class LeasesOnTestServerTest {
   }
 
   @Test
-  void jsonPatchesAreRefusedAsUnsupported() {
+  void jsonPatchesApplyAndServerSideApplyIsRefusedAsUnsupported() {
     client.resource(lease("a")).create();
+    Lease patched = client.resources(Lease.class).inNamespace("default").withName("l")
+        .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/spec/holderIdentity\"}]");
+    assertThat(patched.getSpec().getHolderIdentity()).isNull();
     assertThatThrownBy(() -> client.resources(Lease.class).inNamespace("default").withName("l")
-        .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/spec/holderIdentity\"}]"))
+        .patch(new PatchContext.Builder().withPatchType(PatchType.SERVER_SIDE_APPLY).withFieldManager("test").build(),
+            "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\",\"metadata\":{\"name\":\"l\"}}"))
         .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(415));
   }
 

@@ -86,6 +86,16 @@ final class Kubectl {
     }
   }
 
+  /** Returns kubectl's minor version ({@code 32} for 1.32), from {@code kubectl version --client}. */
+  int minorVersion() {
+    String out = run("version", "--client", "-o", "json").ok();
+    java.util.regex.Matcher minor = java.util.regex.Pattern.compile("\"minor\":\\s*\"(\\d+)").matcher(out);
+    if (!minor.find()) {
+      throw new AssertionError("no minor version in " + out);
+    }
+    return Integer.parseInt(minor.group(1));
+  }
+
   /** Runs kubectl with {@code args} and no input. */
   Result run(String... args) {
     return withInput(null, args);
