@@ -29,8 +29,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * tests of the class, or before each test), serves the types and creates the CRDs the annotation
  * names, and resolves parameters and fills fields of type {@link KubernetesTestServer},
  * {@link KubernetesClient}, {@link SimulatedApi} and {@code @Kubeconfig Path}; closes everything after
- * the class (or the test). Fields are filled before each test, static fields too. Stateless: what it
- * starts lives in the test's {@link ExtensionContext.Store}.
+ * the class (or the test). Fields are filled before each test, static fields too. {@code @Nested}
+ * classes share the server of the class they are in. Stateless: what it starts lives in the test's
+ * {@link ExtensionContext.Store}.
  */
 public final class KubernetesTestServerExtension
     implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -40,7 +41,7 @@ public final class KubernetesTestServerExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    if (!settings(context).perTest()) {
+    if (!settings(context).perTest() && context.getStore(NAMESPACE).get(KEY, Running.class) == null) {
       context.getStore(NAMESPACE).put(KEY, Running.start(settings(context)));
     }
   }
@@ -59,7 +60,12 @@ public final class KubernetesTestServerExtension
       context.getStore(NAMESPACE).put(KEY, Running.start(settings(context)));
     }
     Running running = running(context);
-    Object instance = context.getRequiredTestInstance();
+    for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
+      inject(running, instance);
+    }
+  }
+
+  private static void inject(Running running, Object instance) throws IllegalAccessException {
     for (Class<?> type = instance.getClass(); type != Object.class; type = type.getSuperclass()) {
       for (Field field : type.getDeclaredFields()) {
         Object value = running.valueFor(field.getType(), field.isAnnotationPresent(Kubeconfig.class));
@@ -102,10 +108,16 @@ public final class KubernetesTestServerExtension
     return running;
   }
 
+  /** Returns the annotation of the test class, or of the class a {@code @Nested} class is in. */
   private static EnableKubernetesTestServer settings(ExtensionContext context) {
-    return AnnotationSupport.findAnnotation(context.getRequiredTestClass(), EnableKubernetesTestServer.class)
-        .orElseThrow(() -> new ExtensionConfigurationException(
-            "the Kubernetes test server extension needs @EnableKubernetesTestServer on the test class"));
+    for (Class<?> type = context.getRequiredTestClass(); type != null; type = type.getEnclosingClass()) {
+      var found = AnnotationSupport.findAnnotation(type, EnableKubernetesTestServer.class);
+      if (found.isPresent()) {
+        return found.get();
+      }
+    }
+    throw new ExtensionConfigurationException(
+        "the Kubernetes test server extension needs @EnableKubernetesTestServer on the test class");
   }
 
   /** A running server with its client and kubeconfig, closed together. */

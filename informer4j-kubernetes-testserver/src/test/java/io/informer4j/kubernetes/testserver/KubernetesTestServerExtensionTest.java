@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.informer4j.testkit.SimulatedApi;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** The extension injects the server, its API, a client and a kubeconfig; Events and Namespaces are served. */
@@ -38,5 +39,13 @@ class KubernetesTestServerExtensionTest {
 
     assertThat(client.events().v1().events().inNamespace("shop").list().getItems())
         .extracting(e -> e.getReason()).containsExactly("Reconciled");
+  }
+
+  @Nested
+  class Inner {
+    @Test
+    void sharesTheServerOfTheEnclosingClass(KubernetesClient client) {
+      assertThat(client).isSameAs(clientField);
+    }
   }
 }

@@ -65,7 +65,16 @@ final class Kubectl {
 
   /** Runs kubectl with {@code args}, feeding it {@code stdin} (or nothing), and waits for it. */
   Result withInput(String stdin, String... args) {
-    Process process = start(args);
+    return run(java.util.Map.of(), stdin, args);
+  }
+
+  /** Runs kubectl with {@code args} and extra environment variables ({@code KUBE_EDITOR}), and waits for it. */
+  Result withEnvironment(java.util.Map<String, String> environment, String... args) {
+    return run(environment, null, args);
+  }
+
+  private Result run(java.util.Map<String, String> environment, String stdin, String... args) {
+    Process process = start(environment, args);
     try {
       if (stdin != null) {
         process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
@@ -143,7 +152,7 @@ final class Kubectl {
 
   /** Starts kubectl with {@code args} and streams its output. */
   Streaming stream(String... args) {
-    Process process = start(args);
+    Process process = start(java.util.Map.of(), args);
     try {
       process.getOutputStream().close();
     } catch (IOException e) {
@@ -152,7 +161,7 @@ final class Kubectl {
     return new Streaming(process);
   }
 
-  private Process start(String... args) {
+  private Process start(java.util.Map<String, String> environment, String... args) {
     List<String> command = new ArrayList<>();
     command.add(binary());
     command.add("--kubeconfig=" + kubeconfig);
@@ -160,6 +169,7 @@ final class Kubectl {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("HOME", home.toString());
     builder.environment().remove("KUBECONFIG");
+    builder.environment().putAll(environment);
     try {
       return builder.start();
     } catch (IOException e) {

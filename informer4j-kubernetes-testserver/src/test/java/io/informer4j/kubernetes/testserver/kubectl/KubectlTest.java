@@ -191,6 +191,18 @@ class KubectlTest {
   }
 
   @Test
+  void editsThroughAnEditor() {
+    kubectl.run("create", "configmap", "edited", "--from-literal=k=before").ok();
+
+    // kubectl edit diffs the edited copy into a strategic merge patch (pkg/cmd/util/editor) and
+    // prints "<resource>/<name> edited".
+    Kubectl.Result result = kubectl.withEnvironment(java.util.Map.of("KUBE_EDITOR", "sed -i s/before/after/"),
+        "edit", "configmap", "edited");
+    assertThat(result.ok()).isEqualTo("configmap/edited edited\n");
+    assertThat(kubectl.run("get", "configmap", "edited", "-o", "jsonpath={.data.k}").ok()).isEqualTo("after");
+  }
+
+  @Test
   void refusesAStrategicMergePatchOfACustomResource() {
     String gadgets = CRD.replace("widget", "gadget").replace("Widget", "Gadget").replace("[wd]", "[gd]");
     kubectl.withInput(gadgets, "apply", "-f", "-").ok();
