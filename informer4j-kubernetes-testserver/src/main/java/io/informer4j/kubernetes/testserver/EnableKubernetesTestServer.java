@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(KubernetesTestServerExtension.class)
 public @interface EnableKubernetesTestServer {
 
-  /** Built-in types to serve, as fabric8 model classes (Namespaces, CRDs and events.k8s.io Events always are). */
+  /** Built-in types to serve, as fabric8 model classes (Namespaces, CRDs and Events always are). */
   Class<? extends HasMetadata>[] serve() default {};
 
   /**

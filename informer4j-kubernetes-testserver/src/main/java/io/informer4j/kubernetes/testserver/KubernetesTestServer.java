@@ -43,7 +43,8 @@ import java.util.concurrent.TimeUnit;
  * storage version, deleted with their objects; ownerReference garbage collection; JSON, merge and
  * strategic merge patches; validation with the API server's status codes and messages; discovery
  * with short names and categories, {@code /version} and the OpenAPI documents kubectl reads.
- * CustomResourceDefinitions, Namespaces and {@code events.k8s.io/v1} Events are served from the start;
+ * CustomResourceDefinitions, Namespaces and Events ({@code events.k8s.io/v1} and {@code v1}, which
+ * {@code kubectl describe} reads) are served from the start;
  * other built-in types once {@link #serve} names them. Writes made straight into the simulated API
  * skip the server's rules (no timestamps, no generation) but are served like any other.
  *
@@ -82,8 +83,7 @@ public final class KubernetesTestServer implements AutoCloseable {
     writes.addListener(collector);
     this.resources = new ResourceRequests(api, types, writes, workers, faults);
     writes.serve(CustomResourceDefinitions.CRD);
-    writes.serve(ResourceType.of(Namespace.class));
-    writes.serve(ResourceType.of(Event.class));
+    serve(Namespace.class, Event.class, io.fabric8.kubernetes.api.model.Event.class);
     this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
         .requestHandler(this::handle);
     try {
@@ -120,11 +120,15 @@ public final class KubernetesTestServer implements AutoCloseable {
     return this;
   }
 
-  /** Serves the built-in types of fabric8 model classes ({@link ResourceType#of(Class)}); returns this server. */
+  /**
+   * Serves the built-in types of fabric8 model classes ({@link ResourceType#of(Class)}), with the
+   * fields of the models as their schema (unknown fields are pruned and reported as the API server
+   * does, {@link ModelSchemas}); returns this server.
+   */
   @SafeVarargs
   public final KubernetesTestServer serve(Class<? extends HasMetadata>... modelClasses) {
     for (Class<? extends HasMetadata> modelClass : modelClasses) {
-      serve(ResourceType.of(modelClass));
+      writes.serve(ResourceType.of(modelClass), ModelSchemas.of(modelClass));
     }
     return this;
   }

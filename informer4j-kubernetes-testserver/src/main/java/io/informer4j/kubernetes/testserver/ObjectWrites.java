@@ -21,9 +21,10 @@ import java.util.function.UnaryOperator;
  * pkg/registry/generic/registry/store.go): an object with finalizers gets a {@code deletionTimestamp}
  * (a MODIFIED event) and stays until an update removes its last finalizer, which deletes it (the
  * DELETED event carries its last stored state); the answer is the object while it stays, else a
- * {@code Status}. CRDs go through {@link CustomResourceDefinitions}' lifecycle. Custom resources are
- * pruned to their schema ({@link SchemaPruning}) with {@code fieldValidation} Strict (400), Warn (the
- * default: a warning per field) or Ignore. {@link WriteListener}s hear of every write after it.
+ * {@code Status}. CRDs go through {@link CustomResourceDefinitions}' lifecycle. Objects of types
+ * served with a schema (custom resources, built-in types from model classes) are pruned to it
+ * ({@link SchemaPruning}) with {@code fieldValidation} Strict (400), Warn (the default: a warning per
+ * field) or Ignore. {@link WriteListener}s hear of every write after it.
  *
  * <p>Thread-safe: writes are serialized on one lock; listeners are called outside it.
  */

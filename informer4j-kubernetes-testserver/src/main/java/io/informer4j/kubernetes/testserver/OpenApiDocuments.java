@@ -24,8 +24,8 @@ import java.util.Map;
  * lists JSON patch and merge patch and not strategic merge patch, so kubectl's apply computes a
  * strategic merge patch from its compiled-in types for built-in kinds (as with a server whose
  * OpenAPI lacks them) and a merge patch for custom resources. Schemas: a CRD version's
- * {@code openAPIV3Schema}; for built-in kinds an object schema that keeps unknown fields (no
- * built-in field is validated).
+ * {@code openAPIV3Schema}; for built-in kinds served from a model class the fields of the model
+ * ({@link ModelSchemas}); for other types an object schema that keeps unknown fields.
  *
  * <p>OpenAPI v2 ({@code /openapi/v2}, protobuf as client-go's discovery asks for it, or JSON): a
  * document with no definitions, so kubectl before 1.27 skips client-side validation (every kind is

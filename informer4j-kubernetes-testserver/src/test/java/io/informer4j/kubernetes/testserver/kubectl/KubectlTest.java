@@ -128,6 +128,16 @@ class KubectlTest {
     String changed = DEPLOYMENT.replace("nginx:1.25", "nginx:1.26").replace("replicas: 1", "replicas: 2");
     assertThat(kubectl.withInput(changed, "apply", "-f", "-").ok()).isEqualTo("deployment.apps/web configured\n");
     assertThat(kubectl.withInput(changed, "apply", "-f", "-").ok()).isEqualTo("deployment.apps/web unchanged\n");
+    // With validation on, kubectl sends fieldValidation=Strict and the server reports the unknown field
+    // as the API server's strict decoding does (handlers/rest.go wraps it: "cannot be handled as a").
+    Kubectl.Result typo = kubectl.withInput(changed.replace("replicas: 2", "replicaz: 2"), "apply", "-f", "-");
+    if (kubectl.minorVersion() >= 27) {
+      // kubectl apply prints the patch and the object before the server's message (pkg/cmd/apply/patcher.go).
+      assertThat(typo.exitCode()).isEqualTo(1);
+      assertThat(typo.err()).startsWith("Error from server (BadRequest): error when applying patch:\n")
+          .endsWith("for: \"STDIN\": error when patching \"STDIN\": Deployment in version \"v1\" cannot be handled as a "
+              + "Deployment: strict decoding error: unknown field \"spec.replicaz\"\n");
+    }
 
     // The strategic merge patch kubectl computed merged the containers by name; a spec change bumped
     // the generation once (the deployment strategy's PrepareForUpdate), the unchanged apply not at all.
