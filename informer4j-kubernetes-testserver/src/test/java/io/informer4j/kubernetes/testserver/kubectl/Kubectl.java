@@ -74,19 +74,19 @@ final class Kubectl {
   }
 
   private Result run(java.util.Map<String, String> environment, String stdin, String... args) {
-    Process process = start(environment, args);
+    Path errors = errorFile();
+    Process process = start(environment, errors, args);
     try {
       if (stdin != null) {
         process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
       }
       process.getOutputStream().close();
       var out = process.getInputStream().readAllBytes();
-      var err = process.getErrorStream().readAllBytes();
       if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
         throw new AssertionError("kubectl " + String.join(" ", args) + " did not end within " + TIMEOUT_SECONDS + " s");
       }
-      return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+      return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(errors));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
@@ -152,7 +152,7 @@ final class Kubectl {
 
   /** Starts kubectl with {@code args} and streams its output. */
   Streaming stream(String... args) {
-    Process process = start(java.util.Map.of(), args);
+    Process process = start(java.util.Map.of(), errorFile(), args);
     try {
       process.getOutputStream().close();
     } catch (IOException e) {
@@ -161,7 +161,15 @@ final class Kubectl {
     return new Streaming(process);
   }
 
-  private Process start(java.util.Map<String, String> environment, String... args) {
+  private Path errorFile() {
+    try {
+      return Files.createTempFile(home, "stderr", ".txt");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private Process start(java.util.Map<String, String> environment, Path errors, String... args) {
     List<String> command = new ArrayList<>();
     command.add(binary());
     command.add("--kubeconfig=" + kubeconfig);
@@ -170,6 +178,7 @@ final class Kubectl {
     builder.environment().put("HOME", home.toString());
     builder.environment().remove("KUBECONFIG");
     builder.environment().putAll(environment);
+    builder.redirectError(errors.toFile());
     try {
       return builder.start();
     } catch (IOException e) {
