@@ -18,10 +18,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs the real kubectl against a kubeconfig, as a user would: {@code $KUBECTL}, else {@code kubectl}
  * on the PATH. A test that needs it is skipped, with the reason, when none can be found (bin/test
- * installs Debian's kubernetes-client when it is missing). Each run has its own HOME, so kubectl's
- * discovery cache starts empty.
+ * installs Debian's kubernetes-client when it is missing). Each instance has its own HOME, so
+ * kubectl's discovery cache starts empty; {@link #close()} deletes it.
  */
-final class Kubectl {
+final class Kubectl implements AutoCloseable {
 
   private static final long TIMEOUT_SECONDS = 30;
 
@@ -183,6 +183,16 @@ final class Kubectl {
       return builder.start();
     } catch (IOException e) {
       throw new UncheckedIOException("kubectl could not be started", e);
+    }
+  }
+
+  /** Deletes this kubectl's HOME (its cache and the captured error output). */
+  @Override
+  public void close() {
+    try (java.util.stream.Stream<Path> files = Files.walk(home)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -10,6 +10,7 @@ import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.SimulatedApi;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +78,11 @@ class KubectlTest {
   @BeforeEach
   void kubectl() {
     kubectl = new Kubectl(kubeconfig);
+  }
+
+  @AfterEach
+  void closeKubectl() {
+    kubectl.close();
   }
 
   @Test
