@@ -3,6 +3,7 @@ package io.informer4j.kubernetes;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.kubernetes.testserver.ResourceType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimulatedApi;
@@ -31,9 +32,14 @@ final class TestServerFixture implements AutoCloseable {
 
   TestServerFixture(UnaryOperator<SimulatedApiBuilder> options, WatchTransport transport) {
     api = options.apply(SimulatedApi.builder()).build();
-    server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+    server = KubernetesTestServer.start(api).serve(ConfigMap.class);
     client = server.newClient();
     backend = KubernetesBackend.builder(client).watchTransport(transport).build();
+  }
+
+  /** Returns the test server's type of {@code descriptor}'s resource. */
+  static ResourceType served(ResourceDescriptor descriptor) {
+    return ResourceType.of(descriptor.type(), descriptor.plural(), descriptor.scope());
   }
 
   /** Replaces the labels of a stored object of {@code type} in the simulated API. */
