@@ -91,7 +91,7 @@ public final class HealthServer implements AutoCloseable {
         return;
       }
       switch (exchange.getRequestURI().getPath()) {
-        case "/katalog" -> respond(exchange, 200, "application/json", JsonWriter.write(katalog.document()));
+        case "/katalog" -> respond(exchange, 200, "application/json", katalog.json());
         case "/healthz" -> report(exchange, checks.liveness());
         case "/readyz" -> report(exchange, checks.readiness());
         case "/metrics" -> {
