@@ -3,6 +3,7 @@ package io.informer4j.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
@@ -27,7 +28,7 @@ class KubernetesNamespaceControllerTest {
   void reconcilesTheConfigMapsOfTheAllowedNamespacesOnly() {
     List<String> seen = new CopyOnWriteArrayList<>();
     try (SimulatedApi api = SimulatedApi.builder().build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class);
          KubernetesBackend kube = KubernetesBackend.connect(server.clientConfig())) {
       api.create(CONFIG_MAPS.type(), SimObject.of("shop", "settings").withContent(Map.of("data", Map.of("a", "1", "b", "2"))));
       api.create(CONFIG_MAPS.type(), SimObject.of("kube-system", "coredns"));

@@ -3,6 +3,7 @@ package io.informer4j.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.ByteSequence;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
@@ -37,7 +38,7 @@ class PackagedJarTest {
   @Test
   void watchesKubernetes() throws Exception {
     try (SimulatedApi api = SimulatedApi.builder().build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(SECRETS)) {
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(Secret.class)) {
       api.create(SECRETS.type(), SimObject.of("shop", "token"));
       api.create(SECRETS.type(), SimObject.of("shop", "password"));
       Path kubeconfig = Kubeconfigs.forServer(dir, server.url());

@@ -3,6 +3,7 @@ package io.informer4j.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.Scope;
@@ -32,7 +33,7 @@ class WatchKubernetesProcessTest {
   @BeforeAll
   static void startServer() {
     api = SimulatedApi.builder().build();
-    server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+    server = KubernetesTestServer.start(api).serve(ConfigMap.class);
     for (int i = 0; i < 30; i++) {
       api.create(CONFIG_MAPS.type(), SimObject.of("shop", "settings-" + i));
       api.create(CONFIG_MAPS.type(), SimObject.of("kube-system", "system-" + i));

@@ -6,7 +6,9 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -14,11 +16,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The metrics of one controller under controller-runtime's names, tagged {@code controller}. Without
- * a registry, counts are kept (for {@link Controller#activeWorkers()}) but nothing is published.
+ * The metrics of one controller under controller-runtime's names and help texts, tagged
+ * {@code controller}; the reconcile time histogram has controller-runtime's buckets. Without a
+ * registry, counts are kept (for {@link Controller#activeWorkers()}) but nothing is published.
  * Thread-safe.
  */
 final class ControllerMetrics {
+
+  /** controller-runtime's {@code controller_runtime_reconcile_time_seconds} buckets, in seconds. */
+  static final double[] RECONCILE_TIME_BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4,
+      0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30,
+      40, 50, 60};
 
   /** The {@code result} tag values of {@code controller_runtime_reconcile_total}. */
   enum Outcome {
@@ -67,7 +75,9 @@ final class ControllerMetrics {
         "Total number of reconciliations that ran past their timeout per controller", tags);
     reconcileTime = keep(Timer.builder("controller_runtime_reconcile_time_seconds")
         .description("Length of time per reconciliation per controller").tags(tags)
-        .publishPercentileHistogram().register(registry));
+        .serviceLevelObjectives(Arrays.stream(RECONCILE_TIME_BUCKETS)
+            .mapToObj(seconds -> Duration.ofNanos(Math.round(seconds * 1e9))).toArray(Duration[]::new))
+        .register(registry));
     keep(Gauge.builder("controller_runtime_active_workers", activeWorkers, AtomicInteger::get)
         .description("Number of currently used workers per controller").tags(tags).strongReference(true).register(registry));
     keep(Gauge.builder("controller_runtime_max_concurrent_reconciles", () -> maxConcurrentReconciles)

@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The metrics of one work queue, under client-go's names with a {@code name} tag. A queue built
+ * The metrics of one work queue, under client-go's names (and help texts) with client-go's
+ * {@code name} label, and client-go's and controller-runtime's duration buckets. A queue built
  * without a {@link MeterRegistry} gets {@link #NONE}: no meters, no clock reads for durations and no
  * ticker. With a registry, the two in-flight gauges are computed when scraped, so no ticker runs
  * either. Thread-safe.
@@ -71,14 +72,87 @@ interface QueueMetrics {
   /** Removes the meters from their registry. Idempotent. */
   void close();
 
-  /** Returns Micrometer metrics for {@code queue} in {@code registry}. */
+  /** Returns Micrometer metrics for {@code queue} in {@code registry}, registered now. */
   static QueueMetrics micrometer(MeterRegistry registry, StandardWorkQueue<?> queue) {
     return new Micrometer(registry, queue);
   }
 
+  /**
+   * Returns Micrometer metrics for {@code queue} in {@code registry} that register their meters on
+   * the queue's first add, retry or rejection: a queue that is never used publishes no series.
+   */
+  static QueueMetrics micrometerOnFirstAdd(MeterRegistry registry, StandardWorkQueue<?> queue) {
+    return new OnFirstAdd(registry, queue);
+  }
+
+  /** Registers {@link Micrometer} metrics when the queue is first given an item; records nothing before. */
+  final class OnFirstAdd implements QueueMetrics {
+    private final MeterRegistry registry;
+    private final StandardWorkQueue<?> queue;
+    private volatile QueueMetrics bound = NONE;
+    private boolean closed;
+
+    OnFirstAdd(MeterRegistry registry, StandardWorkQueue<?> queue) {
+      this.registry = registry;
+      this.queue = queue;
+    }
+
+    private QueueMetrics bind() {
+      QueueMetrics current = bound;
+      if (current != NONE) {
+        return current;
+      }
+      synchronized (this) {
+        if (bound == NONE && !closed) {
+          bound = new Micrometer(registry, queue);
+        }
+        return bound;
+      }
+    }
+
+    @Override
+    public boolean timed() {
+      return true;
+    }
+
+    @Override
+    public void added() {
+      bind().added();
+    }
+
+    @Override
+    public void handedOut(long queuedNanos) {
+      bound.handedOut(queuedNanos);
+    }
+
+    @Override
+    public void finished(long workNanos) {
+      bound.finished(workNanos);
+    }
+
+    @Override
+    public void retried() {
+      bind().retried();
+    }
+
+    @Override
+    public void rejected() {
+      bind().rejected();
+    }
+
+    @Override
+    public synchronized void close() {
+      closed = true;
+      bound.close();
+    }
+  }
+
   /** The Micrometer implementation. */
   final class Micrometer implements QueueMetrics {
-    /** client-go's buckets: powers of ten from 10 ns to 1000 s. */
+    /**
+     * client-go's and controller-runtime's buckets for both durations,
+     * {@code prometheus.ExponentialBuckets(10e-9, 10, 12)}: powers of ten from 10 ns to 1000 s.
+     */
     private static final Duration[] BUCKETS = buckets();
 
     private final MeterRegistry registry;

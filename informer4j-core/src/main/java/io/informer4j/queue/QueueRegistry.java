@@ -18,8 +18,12 @@ import org.slf4j.LoggerFactory;
  * The per-type work queues of a shared informer factory, keyed by {@link TypeKey}, plus one default
  * queue (named {@value WorkQueueBuilder#DEFAULT_NAME}) for types without a queue of their own.
  *
- * <p>Each registered queue is named after its type's text form ({@code "apps/v1, Kind=Deployment"})
- * so logs and metrics tell queues apart. {@link #register} on a known type keeps the existing queue
+ * <p>Each registered queue is named after its type in kubectl's fully qualified form,
+ * {@code Kind.version.group} ({@code "Deployment.v1.apps"}, {@code "Pod.v1"} for the core group), so
+ * logs and the metrics' {@code name} label tell queues apart with readable values. Registered queues
+ * publish their metrics from registration; the default queue publishes its own (as {@code name="default"})
+ * only from the first item routed to it, so a registry whose types all have queues shows no series
+ * for it. {@link #register} on a known type keeps the existing queue
  * (its queued items and waiting workers stay routed) and only updates its depth cap; replacing a
  * queue takes an explicit {@link #shutdownQueue} first.
  *
@@ -50,7 +54,7 @@ public final class QueueRegistry implements AutoCloseable {
     this.meterRegistry = settings.meterRegistry;
     this.rateLimiters = settings.rateLimiters != null ? settings.rateLimiters : () -> RateLimiter.defaultController(clock);
     this.ordering = settings.ordering;
-    this.defaultQueue = newQueue(WorkQueueBuilder.DEFAULT_NAME, 0);
+    this.defaultQueue = newQueue(WorkQueueBuilder.DEFAULT_NAME, 0, true);
   }
 
   /** Returns a registry builder; the defaults are those of {@link WorkQueueBuilder}. */
@@ -58,7 +62,13 @@ public final class QueueRegistry implements AutoCloseable {
     return new Builder();
   }
 
-  private PriorityWorkQueue<QueueItem> newQueue(String name, int maxDepth) {
+  /** Returns the name of {@code type}'s queue: {@code Kind.version.group}, or {@code Kind.version} for the core group. */
+  static String queueName(TypeKey type) {
+    String name = type.kind() + "." + type.version();
+    return type.group().isEmpty() ? name : name + "." + type.group();
+  }
+
+  private PriorityWorkQueue<QueueItem> newQueue(String name, int maxDepth, boolean metricsOnFirstAdd) {
     WorkQueueBuilder<QueueItem> builder = WorkQueue.<QueueItem>builder()
         .name(name)
         .clock(clock)
@@ -68,6 +78,9 @@ public final class QueueRegistry implements AutoCloseable {
         .maxDepth(maxDepth);
     if (meterRegistry != null) {
       builder.meterRegistry(meterRegistry);
+      if (metricsOnFirstAdd) {
+        builder.metricsOnFirstAdd();
+      }
     }
     return builder.build();
   }
@@ -90,7 +103,7 @@ public final class QueueRegistry implements AutoCloseable {
       existing.setMaxDepth(maxDepth);
       return existing;
     }
-    PriorityWorkQueue<QueueItem> queue = newQueue(type.toString(), maxDepth);
+    PriorityWorkQueue<QueueItem> queue = newQueue(queueName(type), maxDepth, false);
     queues.put(type, queue);
     LOG.debug("registered work queue for {} (max depth {})", type, maxDepth);
     return queue;

@@ -58,8 +58,8 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
   private volatile boolean shuttingDown;
   private volatile int depth;
 
-  StandardWorkQueue(String name, Clock clock, Scheduler scheduler, MeterRegistry registry, RateLimiter<K> rateLimiter,
-      QueueOrdering ordering, int maxDepth) {
+  StandardWorkQueue(String name, Clock clock, Scheduler scheduler, MeterRegistry registry, boolean metricsOnFirstAdd,
+      RateLimiter<K> rateLimiter, QueueOrdering ordering, int maxDepth) {
     this.name = name;
     this.clock = clock;
     this.rateLimiter = rateLimiter;
@@ -68,7 +68,8 @@ final class StandardWorkQueue<K> implements PriorityWorkQueue<K> {
     this.ownedScheduler = scheduler == null ? new OwnedScheduler("informer4j-workqueue-timer[" + name + "]") : null;
     this.delayed = new DelayedAdds<>(scheduler == null ? ownedScheduler : scheduler);
     this.ready = ReadyQueue.create(ordering, clock.nanoTime());
-    this.metrics = registry == null ? QueueMetrics.NONE : QueueMetrics.micrometer(registry, this);
+    this.metrics = registry == null ? QueueMetrics.NONE
+        : metricsOnFirstAdd ? QueueMetrics.micrometerOnFirstAdd(registry, this) : QueueMetrics.micrometer(registry, this);
     this.timed = metrics.timed() || ready.needsClock();
   }
 

@@ -20,13 +20,17 @@ import java.util.Objects;
  */
 public final class WorkQueueBuilder<K> {
 
-  /** The name of a queue built without one, and of the queue registry's default queue. */
-  public static final String DEFAULT_NAME = "default workqueue";
+  /**
+   * The name of a queue built without one, and of the queue registry's default queue: the value of
+   * its metrics' {@code name} label.
+   */
+  public static final String DEFAULT_NAME = "default";
 
   private String name = DEFAULT_NAME;
   private Clock clock = Clock.system();
   private Scheduler scheduler;
   private MeterRegistry meterRegistry;
+  private boolean metricsOnFirstAdd;
   private RateLimiter<K> rateLimiter;
   private QueueOrdering ordering = QueueOrdering.fifo();
   private int maxDepth;
@@ -59,6 +63,15 @@ public final class WorkQueueBuilder<K> {
   /** Publishes the queue's metrics to {@code registry}; without one the queue has no metrics. */
   public WorkQueueBuilder<K> meterRegistry(MeterRegistry registry) {
     this.meterRegistry = Objects.requireNonNull(registry, "registry");
+    return this;
+  }
+
+  /**
+   * Registers the metrics on the queue's first add (or delayed add, or rejection) rather than at
+   * build time, so a queue kept in reserve publishes no series until it is used.
+   */
+  WorkQueueBuilder<K> metricsOnFirstAdd() {
+    this.metricsOnFirstAdd = true;
     return this;
   }
 
@@ -98,6 +111,6 @@ public final class WorkQueueBuilder<K> {
   /** Builds a new queue with the current settings. */
   public PriorityWorkQueue<K> build() {
     RateLimiter<K> limiter = rateLimiter != null ? rateLimiter : RateLimiter.defaultController(clock);
-    return new StandardWorkQueue<>(name, clock, scheduler, meterRegistry, limiter, ordering, maxDepth);
+    return new StandardWorkQueue<>(name, clock, scheduler, meterRegistry, metricsOnFirstAdd, limiter, ordering, maxDepth);
   }
 }

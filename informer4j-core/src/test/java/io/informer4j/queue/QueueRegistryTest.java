@@ -32,11 +32,13 @@ class QueueRegistryTest {
   void registersOneQueuePerTypeNamedAfterIt() {
     PriorityWorkQueue<QueueItem> deployments = registry.register(DEPLOYMENT, 0);
 
-    assertThat(deployments.name()).isEqualTo("apps/v1, Kind=Deployment");
+    assertThat(deployments.name()).isEqualTo("Deployment.v1.apps");
+    assertThat(registry.register(CONFIG_MAP, 0).name()).as("core group").isEqualTo("ConfigMap.v1");
+    registry.shutdownQueue(CONFIG_MAP);
     assertThat(registry.lookup(DEPLOYMENT)).containsSame(deployments);
     assertThat(registry.lookup(CONFIG_MAP)).isEmpty();
     assertThat(registry.queueFor(CONFIG_MAP)).isSameAs(registry.defaultQueue());
-    assertThat(registry.defaultQueue().name()).isEqualTo("default workqueue");
+    assertThat(registry.defaultQueue().name()).isEqualTo("default");
     assertThat(registry.types()).containsExactly(DEPLOYMENT);
   }
 
@@ -116,8 +118,25 @@ class QueueRegistryTest {
 
     assertThat(metered.lookup(DEPLOYMENT).orElseThrow().numRequeues(web)).isEqualTo(1);
     assertThat(metered.defaultQueue().numRequeues(web)).isZero();
-    assertThat(meters.get("workqueue_retries_total").tag("name", "apps/v1, Kind=Deployment").counter().count()).isEqualTo(1);
-    assertThat(meters.get("workqueue_depth").tag("name", "default workqueue").gauge().value()).isZero();
+    assertThat(meters.get("workqueue_retries_total").tag("name", "Deployment.v1.apps").counter().count()).isEqualTo(1);
     metered.shutdownAll();
+  }
+
+  @Test
+  void theDefaultQueuePublishesMetricsOnlyOnceAnItemIsRoutedToIt() {
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    QueueRegistry metered = QueueRegistry.builder().clock(clock).scheduler(clock).meterRegistry(meters).build();
+    metered.register(DEPLOYMENT, 0);
+    metered.queueFor(CONFIG_MAP);
+
+    assertThat(meters.getMeters()).as("no series for the unused default queue")
+        .allMatch(meter -> "Deployment.v1.apps".equals(meter.getId().getTag("name")));
+
+    metered.queueFor(CONFIG_MAP).add(item(CONFIG_MAP, "settings"));
+
+    assertThat(meters.get("workqueue_adds_total").tag("name", "default").counter().count()).isEqualTo(1);
+    assertThat(meters.get("workqueue_depth").tag("name", "default").gauge().value()).isEqualTo(1);
+    metered.shutdownAll();
+    assertThat(meters.find("workqueue_depth").tag("name", "default").gauge()).as("removed at shutdown").isNull();
   }
 }

@@ -126,7 +126,7 @@ public final class HealthServer implements ManagedComponent {
         return;
       }
       switch (exchange.getRequestURI().getPath()) {
-        case "/katalog" -> respond(exchange, 200, "application/json", JsonWriter.write(katalog.document()));
+        case "/katalog" -> respond(exchange, 200, "application/json", katalog.json());
         case "/healthz" -> report(exchange, checks.liveness());
         case "/readyz" -> report(exchange, checks.readiness());
         case "/metrics" -> respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", prometheus.scrape());

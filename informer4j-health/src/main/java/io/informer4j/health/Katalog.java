@@ -1,5 +1,9 @@
 package io.informer4j.health;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.factory.TypeStatus;
 import io.informer4j.informer.HandlerRegistration;
@@ -7,6 +11,8 @@ import io.informer4j.informer.InformerStatus;
 import io.informer4j.manager.ControllerStatus;
 import io.informer4j.manager.Manager;
 import io.informer4j.reader.MapEntry;
+import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,9 +26,16 @@ import java.util.function.Supplier;
  * resource version and event time, failures, stale keys, cache lag, handlers); one per controller
  * (state, watches, workers, queue, counters); the shared informer factory's routing per type when
  * the manager has one; plus any extra sections (for example sharding). Never includes object
- * contents or credentials. Thread-safe.
+ * contents or credentials.
+ *
+ * <p>Written as JSON by Jackson: maps keep their order, instants are ISO-8601 strings, enums their
+ * names; sections should hold plain maps, lists and values (any other object is written as a bean).
+ * Thread-safe.
  */
 final class Katalog {
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .registerModule(new SimpleModule("katalog").addSerializer(Instant.class, ToStringSerializer.instance));
 
   private final Manager manager;
   private final Map<String, Supplier<?>> sections;
@@ -30,6 +43,15 @@ final class Katalog {
   Katalog(Manager manager, Map<String, Supplier<?>> sections) {
     this.manager = Objects.requireNonNull(manager, "manager");
     this.sections = Map.copyOf(sections);
+  }
+
+  /** Returns the document as JSON text. */
+  String json() {
+    try {
+      return JSON.writeValueAsString(document());
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException("cannot write /katalog as JSON", e);
+    }
   }
 
   /** Returns the document as nested maps and lists, ready for JSON. */

@@ -122,7 +122,7 @@ class HealthServerTest {
     assertThat(website.path("tier").asInt()).isEqualTo(2);
     assertThat(website.path("namespaces").asText()).isEqualTo("restricted: [kube-*]");
     assertThat(website.path("cacheSize").asInt()).isEqualTo(1);
-    assertThat(website.path("queue").asText()).isEqualTo(WEBSITES.toString());
+    assertThat(website.path("queue").asText()).isEqualTo("Website.v1.demo.informer4j.io");
     assertThat(response.body()).doesNotContain("s3cr3t-value");
   }
 

@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * <p>{@link #presence} has four outcomes: PRESENT (with the scope), ABSENT (the
  * group-version answers 404 or does not list the kind), FORBIDDEN (401/403) and UNKNOWN (anything
  * expected to pass: timeouts, 5xx, 429, refused connections). Every found descriptor is remembered
- * for {@link #scope}.
+ * for {@link #knownScope}.
  *
  * <p>Thread-safe. {@link #close()} stops the CRD watches.
  */

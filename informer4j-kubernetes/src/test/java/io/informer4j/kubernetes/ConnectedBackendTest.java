@@ -30,7 +30,7 @@ class ConnectedBackendTest {
   void severalInformersShareTheClientsEventLoopsAndClosingEndsItsThreads() throws InterruptedException {
     List<Thread> vertxThreads;
     try (SimulatedApi api = SimulatedApi.builder().build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class);
          InformerRuntime runtime = InformerRuntime.create("connected")) {
       Set<Thread> before = Thread.getAllStackTraces().keySet(); // the server's own Vert.x threads run already
       KubernetesBackend backend = KubernetesBackend.connect(server.clientConfig());

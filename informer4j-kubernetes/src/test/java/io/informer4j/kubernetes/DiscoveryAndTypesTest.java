@@ -53,7 +53,7 @@ class DiscoveryAndTypesTest {
 
     List<TypeKey> added = new CopyOnWriteArrayList<>();
     try (AutoCloseable watch = fixture.backend.onTypeAdded(added::add)) {
-      fixture.server.createCustomResourceDefinition(WIDGETS);
+      fixture.server.createCustomResourceDefinition(TestServerFixture.served(WIDGETS));
       await().atMost(WAIT).untilAsserted(() -> assertThat(added).containsExactly(WIDGETS.type()));
     }
 
@@ -67,7 +67,7 @@ class DiscoveryAndTypesTest {
 
   @Test
   void discoveryKnowsScopesAndPluralsOfServedTypes() {
-    fixture.server.serve(ResourceDescriptor.of(Namespace.class));
+    fixture.server.serve(Namespace.class);
     KubernetesTypeDiscovery discovery = fixture.backend.discovery();
     assertThat(discovery.presence(TypeKey.of("", "v1", "Namespace"))).isEqualTo(TypePresence.present(Scope.CLUSTER));
     assertThat(discovery.presence(TypeKey.of("", "v1", "Pod")).kind()).isEqualTo(TypePresence.Kind.ABSENT);

@@ -20,7 +20,7 @@ class DynamicContractTest extends ListerWatcherContract<GenericKubernetesResourc
   @BeforeEach
   void startServer() {
     fixture = new TestServerFixture(b -> b, WatchTransport.WEBSOCKET);
-    fixture.server.createCustomResourceDefinition(TestServerFixture.WIDGETS);
+    fixture.server.createCustomResourceDefinition(TestServerFixture.served(TestServerFixture.WIDGETS));
   }
 
   @AfterEach

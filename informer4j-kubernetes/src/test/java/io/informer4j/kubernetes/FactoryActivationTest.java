@@ -37,7 +37,7 @@ class FactoryActivationTest {
         factory.start();
         assertThat(factory.isMissing(WIDGETS.type())).isTrue();
 
-        fixture.server.createCustomResourceDefinition(WIDGETS);
+        fixture.server.createCustomResourceDefinition(TestServerFixture.served(WIDGETS));
         fixture.api.create(WIDGETS.type(), SimObject.of("shop", "w1").withContentAt("spec.color", "red"));
 
         await().atMost(WAIT).until(() -> !factory.isMissing(WIDGETS.type()));

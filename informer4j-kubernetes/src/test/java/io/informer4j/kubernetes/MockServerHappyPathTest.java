@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.InformerState;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
@@ -65,6 +66,8 @@ class MockServerHappyPathTest {
     try {
       assertThat(informer.synced()).succeedsWithin(WAIT);
       assertThat(cached(informer)).containsExactlyInAnyOrderEntriesOf(Map.of("bank/ledger", "1", "shop/cart", "1"));
+      // the mock server ignores resourceVersion: a watch opened after a delete would never tell of it
+      await().atMost(WAIT).until(() -> informer.state() == InformerState.WATCHING);
 
       client.configMaps().inNamespace("shop").resource(configMap("shop", "cart", "2")).update();
       client.configMaps().inNamespace("mail").resource(configMap("mail", "inbox", "1")).create();
@@ -89,6 +92,7 @@ class MockServerHappyPathTest {
     try {
       assertThat(informer.synced()).succeedsWithin(WAIT);
       assertThat(colors(informer)).containsExactlyInAnyOrderEntriesOf(Map.of("shop/w1", "red"));
+      await().atMost(WAIT).until(() -> informer.state() == InformerState.WATCHING);
 
       client.genericKubernetesResources(WIDGETS).inNamespace("bank").resource(widget("bank", "w2", "blue")).create();
       client.genericKubernetesResources(WIDGETS).inNamespace("shop").resource(widget("shop", "w1", "green")).update();

@@ -70,7 +70,7 @@ class RequestTimeoutsTest {
   @Test
   void theRequestTimeoutCutsNeitherALongWatchNorAList() throws InterruptedException {
     try (SimulatedApi api = SimulatedApi.builder().build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class);
          KubernetesBackend backend = KubernetesBackend.connect(new ConfigBuilder(server.clientConfig())
              .withRequestTimeout(SHORT_MILLIS).build())) {
       String from = api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "first")).resourceVersion();

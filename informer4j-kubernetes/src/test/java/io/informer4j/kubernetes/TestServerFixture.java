@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.kubernetes.testserver.ResourceType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.source.ListerWatcher;
@@ -33,7 +34,7 @@ final class TestServerFixture implements AutoCloseable {
 
   TestServerFixture(UnaryOperator<SimulatedApiBuilder> options, WatchTransport transport) {
     api = options.apply(SimulatedApi.builder()).build();
-    server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+    server = KubernetesTestServer.start(api).serve(ConfigMap.class);
     client = server.newClient();
     backend = KubernetesBackend.builder(client).watchTransport(transport).build();
   }
@@ -46,6 +47,11 @@ final class TestServerFixture implements AutoCloseable {
   /** Returns a new source of the objects {@code descriptor} describes, as dynamic resources. */
   ListerWatcher<GenericKubernetesResource> dynamic(ResourceDescriptor descriptor) {
     return backend.listerWatcher(backend.register(descriptor).dynamic(descriptor.type()));
+  }
+
+  /** Returns the test server's type of {@code descriptor}'s resource. */
+  static ResourceType served(ResourceDescriptor descriptor) {
+    return ResourceType.of(descriptor.type(), descriptor.plural(), descriptor.scope());
   }
 
   /** Replaces the labels of a stored object of {@code type} in the simulated API. */

@@ -71,7 +71,7 @@ public final class KubernetesComparison {
     int events = Integer.parseInt(args[3]);
     List<String> clients = List.of(args).subList(4, args.length);
     try (SimulatedApi api = SimulatedApi.builder().historyLimit(Math.max(10_000, 2 * events)).build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS)) {
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class)) {
       for (int i = 0; i < objects; i++) {
         api.create(TYPE, configMap(i, 0));
       }

@@ -1,5 +1,6 @@
 package io.informer4j.benchmarks.kubernetes;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.benchmarks.SyncRounds;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.testkit.SimulatedApi;
@@ -32,7 +33,7 @@ public final class KubernetesWarmSync {
     List<String> clients = List.of(args).subList(2, args.length);
     SyncRounds syncs = new SyncRounds();
     try (SimulatedApi api = SimulatedApi.builder().build();
-         KubernetesTestServer server = KubernetesTestServer.start(api).serve(KubernetesComparison.CONFIG_MAPS)) {
+         KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class)) {
       for (int i = 0; i < objects; i++) {
         api.create(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.configMap(i, 0));
       }

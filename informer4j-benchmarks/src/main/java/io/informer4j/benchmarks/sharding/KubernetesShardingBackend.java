@@ -25,7 +25,7 @@ final class KubernetesShardingBackend implements ShardingBackend {
   private final ShardingRun settings;
   private final SimulatedApi api = SimulatedApi.builder().historyLimit(100_000).build();
   private final KubernetesTestServer server = KubernetesTestServer.start(api)
-      .serve(ResourceDescriptor.of(ConfigMap.class)).serve(ResourceDescriptor.of(Lease.class));
+      .serve(ConfigMap.class).serve(Lease.class);
 
   KubernetesShardingBackend(ShardingRun settings) {
     this.settings = settings;

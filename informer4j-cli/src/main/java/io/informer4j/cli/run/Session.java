@@ -6,6 +6,7 @@ import io.informer4j.cli.dashboard.ActivityLog;
 import io.informer4j.cli.dashboard.Dashboard;
 import io.informer4j.cli.dashboard.DashboardRow;
 import io.informer4j.cli.dashboard.RateMeter;
+import io.informer4j.cli.dashboard.TerminalWidth;
 import io.informer4j.controller.Controller;
 import io.informer4j.factory.InformerEntry;
 import io.informer4j.factory.InformerEntryStatus;
@@ -64,6 +65,7 @@ public final class Session {
   private final List<Controller<QueueItem>> controllers = new ArrayList<>();
   private final List<String> header = new ArrayList<>();
   private HealthServer health;
+  private TerminalWidth terminal;
   private long startNanos;
 
   /**
@@ -190,6 +192,7 @@ public final class Session {
     header.add(1, "  katalog: " + base + "/katalog   metrics: " + base + "/metrics   readyz: " + base + "/readyz   healthz: "
         + base + "/healthz");
     if (options.dashboard()) {
+      terminal = TerminalWidth.system();
       out.print(Dashboard.CLEAR_SCREEN);
     } else {
       header.forEach(out::println);
@@ -252,7 +255,7 @@ public final class Session {
         recent.forEach(entry -> footer.add("  " + entry));
       }
       activity.drainUnprinted();
-      out.print(Dashboard.frame(lines, rows, footer));
+      out.print(Dashboard.frame(terminal.columns(), lines, rows, footer));
     } else {
       activity.drainUnprinted().forEach(entry -> out.println("[" + clock + "] " + entry));
       rows.forEach(row -> out.println(Dashboard.logLine(clock, row)));
@@ -272,6 +275,9 @@ public final class Session {
     queues.shutdownAll();
     if (health != null) {
       health.close();
+    }
+    if (terminal != null) {
+      terminal.close();
     }
     for (AutoCloseable resource : closeLast) {
       clean &= closeQuietly(resource);

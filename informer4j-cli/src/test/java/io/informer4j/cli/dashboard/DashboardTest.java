@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.informer4j.informer.ListProgress;
 import java.time.Instant;
 import java.util.List;
+import org.jline.utils.AttributedString;
+import org.jline.utils.AttributedStyle;
 import org.junit.jupiter.api.Test;
 
 class DashboardTest {
@@ -14,25 +16,58 @@ class DashboardTest {
   private static final DashboardRow WIDGETS = new DashboardRow("Widget", "all namespaces", "MISSING", false, 0, 0, 0, 0, 0, 2,
       "type missing: waiting for it to be installed");
 
-  @Test
-  void tableAlignsColumnsAndFormatsNumbers() {
-    List<String> table = Dashboard.table(List.of(PODS, WIDGETS));
+  private static List<String> plain(List<AttributedString> lines) {
+    return lines.stream().map(AttributedString::toString).toList();
+  }
 
-    assertThat(table).hasSize(3);
-    assertThat(table.get(0)).startsWith("INFORMER  NAMESPACES").contains("EVENTS/S");
-    assertThat(table.get(1)).startsWith("Pod       tier 2 (allowed: [team-*])  WATCHING  yes     12,345     1,234");
-    assertThat(table.get(2)).startsWith("Widget    all namespaces              MISSING   no           0       0.0")
-        .endsWith("type missing: waiting for it to be installed");
-    int cacheEnd = table.get(0).indexOf("CACHE") + "CACHE".length();
-    assertThat(table.get(1).substring(0, cacheEnd)).endsWith("12,345");
-    assertThat(table.get(2).substring(0, cacheEnd)).endsWith("0");
+  private static String titles(int width) {
+    return plain(Dashboard.table(List.of(PODS, WIDGETS), width)).get(0);
   }
 
   @Test
-  void frameRedrawsInPlace() {
-    String frame = Dashboard.frame(List.of("informer4j demo"), List.of(PODS), List.of("recent:"));
+  void atTwoHundredColumnsEveryColumnAndTheWholeNoteAreShownAligned() {
+    List<String> table = plain(Dashboard.table(List.of(PODS, WIDGETS), 200));
 
-    assertThat(frame).startsWith("\u001b[Hinformer4j demo\u001b[K\n\u001b[K\nINFORMER").endsWith("recent:\u001b[K\n\u001b[J");
+    assertThat(table).hasSize(3).allMatch(line -> line.length() <= 200);
+    assertThat(table.get(0)).isEqualTo("INFORMER  NAMESPACES                  STATE     SYNCED   CACHE  EVENTS/S  DROPPED"
+        + "  QUEUE  RECONCILES/S  ERRORS");
+    assertThat(table.get(1)).isEqualTo("Pod       tier 2 (allowed: [team-*])  WATCHING  yes     12,345     1,234       17"
+        + "      3          12.3       0");
+    assertThat(table.get(2)).isEqualTo("Widget    all namespaces              MISSING   no           0       0.0        0"
+        + "      0           0.0       2  type missing: waiting for it to be installed");
+  }
+
+  @Test
+  void atOneHundredColumnsTheLeastImportantColumnsGoAndNoRowWraps() {
+    List<String> table = plain(Dashboard.table(List.of(PODS, WIDGETS), 100));
+
+    assertThat(table).allMatch(line -> line.length() <= 100);
+    assertThat(table.get(0)).isEqualTo("INFORMER  STATE     SYNCED   CACHE  EVENTS/S  QUEUE  RECONCILES/S  ERRORS");
+    assertThat(table.get(2)).isEqualTo("Widget    MISSING   no           0       0.0      0           0.0       2"
+        + "  type missing: waiting fo…");
+  }
+
+  @Test
+  void atEightyColumnsOnlyTheMostImportantColumnsRemain() {
+    List<String> table = plain(Dashboard.table(List.of(PODS, WIDGETS), 80));
+
+    assertThat(table).allMatch(line -> line.length() <= 80);
+    assertThat(table.get(0)).isEqualTo("INFORMER  STATE     SYNCED   CACHE  EVENTS/S  QUEUE  RECONCILES/S  ERRORS");
+    assertThat(table.get(1)).startsWith("Pod       WATCHING  yes     12,345     1,234      3          12.3       0");
+    assertThat(table.get(2)).as("no room left for the note").doesNotContain("type missing");
+    assertThat(titles(40)).isEqualTo("INFORMER  STATE      CACHE  ERRORS");
+    assertThat(titles(10)).as("name and state always, cut at the width").isEqualTo("INFORMER  ");
+  }
+
+  @Test
+  void frameRedrawsInPlaceAndCutsEveryLineAtTheWidth() {
+    String frame = Dashboard.frame(80, List.of("informer4j demo", "x".repeat(120)), List.of(PODS), List.of("recent:"));
+
+    assertThat(frame).startsWith("\u001b[Hinformer4j demo\u001b[K\n" + "x".repeat(80) + "\u001b[K\n\u001b[K\n")
+        .endsWith("recent:\u001b[K\n\u001b[J");
+    assertThat(frame.split("\n")).allMatch(line -> AttributedString.fromAnsi(line).columnLength() <= 80);
+    assertThat(AttributedString.fromAnsi(frame.split("\n")[3]).styleAt(0)).as("the column titles are bold")
+        .isEqualTo(AttributedStyle.BOLD);
   }
 
   @Test

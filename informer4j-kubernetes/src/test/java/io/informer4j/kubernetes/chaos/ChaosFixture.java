@@ -30,7 +30,7 @@ final class ChaosFixture implements AutoCloseable {
 
   ChaosFixture(long seed) {
     api = SimulatedApi.builder().historyLimit(200).bookmarkInterval(Duration.ofMillis(500)).build();
-    server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+    server = KubernetesTestServer.start(api).serve(ConfigMap.class);
     URI target = URI.create(server.url());
     proxy = FaultProxy.builder(target.getHost(), target.getPort()).seed(seed).start();
     Config config = new ConfigBuilder(server.clientConfig()).withMasterUrl(proxy.url()).build();

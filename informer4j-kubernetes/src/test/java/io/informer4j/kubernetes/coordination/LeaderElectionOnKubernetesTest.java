@@ -25,7 +25,7 @@ class LeaderElectionOnKubernetesTest {
       Duration.ofMillis(500));
 
   private final SimulatedApi api = SimulatedApi.builder().build();
-  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(ResourceDescriptor.of(Lease.class));
+  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(Lease.class);
 
   @AfterEach
   void tearDown() {

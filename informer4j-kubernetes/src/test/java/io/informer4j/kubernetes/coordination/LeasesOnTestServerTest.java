@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class LeasesOnTestServerTest {
 
   private final SimulatedApi api = SimulatedApi.builder().build();
-  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(ResourceDescriptor.of(Lease.class));
+  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(Lease.class);
   private final KubernetesClient client = server.newClient();
 
   @AfterEach
@@ -59,10 +59,14 @@ class LeasesOnTestServerTest {
   }
 
   @Test
-  void jsonPatchesAreRefusedAsUnsupported() {
+  void jsonPatchesApplyAndServerSideApplyIsRefusedAsUnsupported() {
     client.resource(lease("a")).create();
+    Lease patched = client.resources(Lease.class).inNamespace("default").withName("l")
+        .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/spec/holderIdentity\"}]");
+    assertThat(patched.getSpec().getHolderIdentity()).isNull();
     assertThatThrownBy(() -> client.resources(Lease.class).inNamespace("default").withName("l")
-        .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/spec/holderIdentity\"}]"))
+        .patch(new PatchContext.Builder().withPatchType(PatchType.SERVER_SIDE_APPLY).withFieldManager("test").build(),
+            "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\",\"metadata\":{\"name\":\"l\"}}"))
         .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(415));
   }
 

@@ -42,7 +42,7 @@ class ShardedReplicasOnKubernetesTest {
 
   private final SimulatedApi api = SimulatedApi.builder().build();
   private final KubernetesTestServer server = KubernetesTestServer.start(api)
-      .serve(ResourceDescriptor.of(ConfigMap.class)).serve(ResourceDescriptor.of(Lease.class));
+      .serve(ConfigMap.class).serve(Lease.class);
 
   @AfterEach
   void tearDown() {

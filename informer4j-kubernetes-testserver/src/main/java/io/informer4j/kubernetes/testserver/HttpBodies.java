@@ -24,6 +24,19 @@ final class HttpBodies {
     return MAPPER.writeValueAsBytes(document);
   }
 
+  /**
+   * Parses a request body as any JSON value.
+   *
+   * @throws RejectedRequest (400) if it is not JSON
+   */
+  static Object parse(Buffer body) {
+    try {
+      return MAPPER.readValue(body.getBytes(), Object.class);
+    } catch (RuntimeException e) {
+      throw new RejectedRequest(Statuses.badRequest("the body of the request is not JSON: " + e.getMessage()));
+    }
+  }
+
   /** Parses a request body into a document. @throws IllegalArgumentException if it is not a JSON object */
   @SuppressWarnings("unchecked")
   static Map<String, Object> parseObject(Buffer body) {

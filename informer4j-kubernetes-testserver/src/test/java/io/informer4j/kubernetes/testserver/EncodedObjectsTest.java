@@ -3,7 +3,6 @@ package io.informer4j.kubernetes.testserver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimObject;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class EncodedObjectsTest {
 
-  private static final TypeKey TYPE = ResourceDescriptor.of(ConfigMap.class).type();
+  private static final TypeKey TYPE = ResourceType.of(ConfigMap.class).type();
 
   private final EncodedObjects encoded = new EncodedObjects();
 

@@ -81,10 +81,60 @@ final class Statuses {
     return new Failure(409, status(409, "Conflict", message, null), null);
   }
 
-  /** Returns a 415 answer for a patch type the server does not apply. */
-  static Failure unsupportedMediaType(String contentType) {
+  /** Returns a 403 answer. */
+  static Failure forbidden(String message) {
+    return new Failure(403, status(403, "Forbidden", message, null), null);
+  }
+
+  /**
+   * Returns a 415 answer for a body in a format the server does not read, with the API server's
+   * message (k8s.io/apiserver pkg/endpoints/handlers/negotiation/errors.go, errUnsupportedMediaType).
+   */
+  static Failure unsupportedMediaType(java.util.Collection<String> accepted) {
     return new Failure(415, status(415, "UnsupportedMediaType", "the body of the request was in an unknown format - "
-        + "accepted media types include: " + MergePatch.CONTENT_TYPE + " (got " + contentType + ")", null), null);
+        + "accepted media types include: " + String.join(", ", accepted), null), null);
+  }
+
+  /** Returns a 406 answer for an Accept header that names no format the server writes (errNotAcceptable). */
+  static Failure notAcceptable() {
+    return new Failure(406, status(406, "NotAcceptable",
+        "only the following media types are accepted: application/json, application/yaml", null), null);
+  }
+
+  /**
+   * Returns a 422 Invalid answer as the API server builds it (apimachinery's errors.NewInvalid): the
+   * message {@code <Kind>[.<group>] "<name>" is invalid: <errors>}, each error also a cause with its field.
+   */
+  static Failure invalid(io.informer4j.meta.TypeKey type, String name, List<FieldError> errors) {
+    List<Object> causes = new java.util.ArrayList<>();
+    for (FieldError error : errors) {
+      causes.add(Map.of("reason", error.reason(), "message", error.body(), "field", error.field()));
+    }
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("name", name);
+    if (!type.group().isEmpty()) {
+      details.put("group", type.group());
+    }
+    details.put("kind", type.kind());
+    details.put("causes", causes);
+    String all = errors.size() == 1 ? errors.get(0).toString()
+        : "[" + String.join(", ", errors.stream().map(FieldError::toString).toList()) + "]";
+    String qualifiedKind = type.group().isEmpty() ? type.kind() : type.kind() + "." + type.group();
+    return new Failure(422, status(422, "Invalid", qualifiedKind + " \"" + name + "\" is invalid: " + all, details), null);
+  }
+
+  /** Returns the 200 Status of a deletion (the generic store's finalizeDelete: {@code details.kind} is the resource). */
+  static Map<String, Object> deleted(ResourceType type, String name, String uid) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("name", name);
+    if (!type.type().group().isEmpty()) {
+      details.put("group", type.type().group());
+    }
+    details.put("kind", type.plural());
+    details.put("uid", uid);
+    Map<String, Object> status = status(200, null, null, details);
+    status.remove("code");
+    return status;
   }
 
   /** Returns a Status document. */
@@ -94,8 +144,12 @@ final class Statuses {
     status.put("apiVersion", "v1");
     status.put("metadata", Map.of());
     status.put("status", code < 400 ? "Success" : "Failure");
-    status.put("message", message);
-    status.put("reason", reason);
+    if (message != null) {
+      status.put("message", message);
+    }
+    if (reason != null) {
+      status.put("reason", reason);
+    }
     if (details != null) {
       status.put("details", details);
     }

@@ -1,6 +1,6 @@
 package io.informer4j.kubernetes.testserver;
 
-import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.meta.TypeKey;
 import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.MalformedObjectException;
 import io.informer4j.source.SourceException;
@@ -36,13 +36,13 @@ final class WatchResponder {
    *
    * @throws SourceException if the simulated API refused the watch (nothing was written yet)
    */
-  static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, WatchRequest request,
+  static void respond(TypeKey type, ListerWatcher<SimObject> source, WatchRequest request,
                       boolean partial, HttpServerRequest http, Context context, WatchGate gate,
                       EncodedObjects encoded) {
-    WatchChannel channel = new WatchChannel(gate, descriptor.type(), context);
+    WatchChannel channel = new WatchChannel(gate, type, context);
     WatchHandle handle;
     try {
-      handle = source.watch(request, new Encoder(descriptor, partial, channel, encoded));
+      handle = source.watch(request, new Encoder(type, partial, channel, encoded));
     } catch (RuntimeException refused) {
       channel.disconnected();
       throw refused;
@@ -77,16 +77,16 @@ final class WatchResponder {
    * Turns the simulated API's events into Kubernetes watch-event JSON; an object's JSON is the one
    * {@link EncodedObjects} keeps for its version.
    */
-  private record Encoder(ResourceDescriptor descriptor, boolean partial, WatchChannel channel, EncodedObjects encoded)
+  private record Encoder(TypeKey type, boolean partial, WatchChannel channel, EncodedObjects encoded)
       implements WatchListener<SimObject> {
 
     @Override
     public void onEvent(WatchEvent<SimObject> event) {
       channel.send(switch (event.type()) {
         case ADDED, MODIFIED, DELETED ->
-            EventJson.withObject(event.type(), encoded.json(descriptor.type(), partial, event.object()));
+            EventJson.withObject(event.type(), encoded.json(type, partial, event.object()));
         case BOOKMARK -> withDocument(event.type(),
-            ObjectJson.bookmark(descriptor.type(), event.resourceVersion(), event.initialEventsEnd()));
+            ObjectJson.bookmark(type, event.resourceVersion(), event.initialEventsEnd()));
         case ERROR -> withDocument(event.type(), Statuses.of(event.error()).status());
       });
     }
@@ -101,7 +101,7 @@ final class WatchResponder {
     @Override
     public void onMalformed(MalformedObjectException problem) {
       channel.send(EventJson.whole(HttpBodies.json(Map.of("type", "ADDED", "object",
-          Map.of("kind", descriptor.type().kind(), "metadata", Map.of("name", "undecodable", "labels", List.of("not", "a", "map")))))));
+          Map.of("kind", type.kind(), "metadata", Map.of("name", "undecodable", "labels", List.of("not", "a", "map")))))));
     }
 
     @Override

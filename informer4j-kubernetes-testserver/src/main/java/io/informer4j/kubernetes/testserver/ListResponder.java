@@ -1,6 +1,6 @@
 package io.informer4j.kubernetes.testserver;
 
-import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.meta.TypeKey;
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
@@ -36,16 +36,16 @@ final class ListResponder {
    *
    * @throws io.informer4j.source.SourceException if the list fails before any byte was written
    */
-  static void respond(ResourceDescriptor descriptor, ListerWatcher<SimObject> source, ListRequest request,
+  static void respond(TypeKey type, ListerWatcher<SimObject> source, ListRequest request,
                       boolean partial, HttpServerResponse response, int cutAfter, EncodedObjects encoded) {
-    ChunkedItems items = new ChunkedItems(descriptor, partial, response, cutAfter, encoded);
+    ChunkedItems items = new ChunkedItems(type, partial, response, cutAfter, encoded);
     ListPage page = source.list(request, items);
     items.finish(page);
   }
 
   /** The sink that writes items as they come; the head is written with the first flush. */
   private static final class ChunkedItems implements ListSink<SimObject> {
-    private final ResourceDescriptor descriptor;
+    private final TypeKey type;
     private final boolean partial;
     private final HttpServerResponse response;
     private final int cutAfter;
@@ -55,9 +55,9 @@ final class ListResponder {
     private boolean started;
     private boolean first = true;
 
-    ChunkedItems(ResourceDescriptor descriptor, boolean partial, HttpServerResponse response, int cutAfter,
+    ChunkedItems(TypeKey type, boolean partial, HttpServerResponse response, int cutAfter,
                  EncodedObjects encoded) {
-      this.descriptor = descriptor;
+      this.type = type;
       this.encoded = encoded;
       this.partial = partial;
       this.response = response;
@@ -73,7 +73,7 @@ final class ListResponder {
         pending.appendByte((byte) ',');
       }
       first = false;
-      pending.appendBytes(encoded.json(descriptor.type(), partial, item));
+      pending.appendBytes(encoded.json(type, partial, item));
       if (++written == cutAfter) {
         HttpBodies.writeWithBackpressure(response, pending);
         throw new TransientSourceException("the list was cut after " + written + " items",
@@ -89,8 +89,8 @@ final class ListResponder {
     private void start() {
       started = true;
       response.setStatusCode(200).setChunked(true).putHeader("Content-Type", "application/json");
-      String kind = partial ? "PartialObjectMetadataList" : descriptor.type().kind() + "List";
-      String apiVersion = partial ? "meta.k8s.io/v1" : descriptor.type().apiVersion();
+      String kind = partial ? "PartialObjectMetadataList" : type.kind() + "List";
+      String apiVersion = partial ? "meta.k8s.io/v1" : type.apiVersion();
       pending.appendString("{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + apiVersion + "\",\"items\":[",
           StandardCharsets.UTF_8.name());
     }

@@ -1,0 +1,344 @@
+package io.informer4j.kubernetes.testserver;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.source.ExpiredException;
+import io.informer4j.testkit.SimulatedApi;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An in-process Kubernetes API server over a {@link SimulatedApi}, speaking the real protocol on
+ * loopback HTTP, for tests of clients, informers and operators — including with kubectl.
+ *
+ * <p>What it serves, with the API server's semantics (docs/TESTING.md lists them with their sources):
+ * resourceVersion semantics, 410 Expired (as a status and as an ERROR watch event), paging with
+ * expiring continue tokens, label and field selectors, bookmarks, watch-list; server-set
+ * {@code uid}, {@code creationTimestamp}, {@code generation}, {@code resourceVersion} (and
+ * {@code managedFields} when asked); finalizers and {@code deletionTimestamp}; the {@code /status}
+ * subresource; CustomResourceDefinitions established just after creation, multi-version with one
+ * storage version, deleted with their objects; ownerReference garbage collection; JSON, merge and
+ * strategic merge patches; validation with the API server's status codes and messages; discovery
+ * with short names and categories, {@code /version} and the OpenAPI documents kubectl reads.
+ * CustomResourceDefinitions, Namespaces and Events ({@code events.k8s.io/v1} and {@code v1}, which
+ * {@code kubectl describe} reads) are served from the start;
+ * other built-in types once {@link #serve} names them. Writes made straight into the simulated API
+ * skip the server's rules (no timestamps, no generation) but are served like any other.
+ *
+ * <p>Faults: those of the simulated API ({@link SimulatedApi#faults()}: failed requests, dropped or
+ * cut watches, latency, compaction) show on the wire as a Kubernetes server shows them; the server
+ * adds {@link #holdWatchEvents}, {@link #cutNextListAfter}, {@link #injectIntoWatches} and
+ * {@link #ignoreSendInitialEvents}, and shortcuts {@link #dropWatches}, {@link #compact} and
+ * {@link #expireWatches}.
+ *
+ * <p>Thread-safe. {@link #close()} stops the server, and the simulated API when the server made it.
+ */
+public final class KubernetesTestServer implements AutoCloseable {
+
+  private static final Duration ESTABLISH_WAIT = Duration.ofSeconds(30);
+
+  private final SimulatedApi api;
+  private final boolean ownsApi;
+  private final ServedTypes types = new ServedTypes();
+  private final ObjectRules rules = new ObjectRules(Clock.systemUTC());
+  private final ObjectWrites writes;
+  private final CrdController crds;
+  private final GarbageCollector collector;
+  private final ServerFaults faults = new ServerFaults();
+  private final Vertx vertx = Vertx.vertx();
+  private final ExecutorService workers = DaemonThreads.cached("kubernetes-test-server");
+  private final ResourceRequests resources;
+  private final HttpServer server;
+
+  private KubernetesTestServer(SimulatedApi api, boolean ownsApi) {
+    this.api = api;
+    this.ownsApi = ownsApi;
+    this.writes = new ObjectWrites(api, types, rules);
+    this.crds = new CrdController(writes, types, api);
+    this.collector = new GarbageCollector(writes, types);
+    writes.addListener(crds);
+    writes.addListener(collector);
+    this.resources = new ResourceRequests(api, types, writes, workers, faults);
+    writes.serve(CustomResourceDefinitions.CRD);
+    serve(Namespace.class, Event.class, io.fabric8.kubernetes.api.model.Event.class);
+    this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
+        .requestHandler(this::handle);
+    try {
+      server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      close();
+      throw new IllegalStateException("the test server could not start", e);
+    }
+  }
+
+  /** Starts a server on a free loopback port over {@code api}; {@link #close()} leaves the API open. */
+  public static KubernetesTestServer start(SimulatedApi api) {
+    return new KubernetesTestServer(api, false);
+  }
+
+  /** Starts a server on a free loopback port over a simulated API of its own, closed with it. */
+  public static KubernetesTestServer start() {
+    return new KubernetesTestServer(SimulatedApi.builder().build(), true);
+  }
+
+  /** Returns the simulated API behind the server. */
+  public SimulatedApi api() {
+    return api;
+  }
+
+  /** Returns the server's base URL, {@code http://127.0.0.1:<port>/}. */
+  public String url() {
+    return "http://127.0.0.1:" + server.actualPort() + "/";
+  }
+
+  /** Serves a type (installing it in the simulated API); returns this server. */
+  public KubernetesTestServer serve(ResourceType type) {
+    writes.serve(type);
+    return this;
+  }
+
+  /**
+   * Serves the built-in types of fabric8 model classes ({@link ResourceType#of(Class)}), with the
+   * fields of the models as their schema (unknown fields are pruned and reported as the API server
+   * does, {@link ModelSchemas}); returns this server.
+   */
+  @SafeVarargs
+  public final KubernetesTestServer serve(Class<? extends HasMetadata>... modelClasses) {
+    for (Class<? extends HasMetadata> modelClass : modelClasses) {
+      writes.serve(ResourceType.of(modelClass), ModelSchemas.of(modelClass));
+    }
+    return this;
+  }
+
+  /**
+   * Creates a CustomResourceDefinition of {@code type}'s kind as a client would (with a schema that
+   * keeps any field, and the status subresource when the type has it) and waits until it is
+   * established; returns this server.
+   *
+   * @throws IllegalStateException if the CRD is refused or not established within 30 s
+   */
+  public KubernetesTestServer createCustomResourceDefinition(ResourceType type) {
+    return createCustomResourceDefinition(CustomResourceDefinitions.document(type));
+  }
+
+  /**
+   * Creates {@code crd} as a client would and waits until it is established; returns this server.
+   *
+   * @throws IllegalStateException if the CRD is refused or not established within 30 s
+   */
+  public KubernetesTestServer createCustomResourceDefinition(CustomResourceDefinition crd) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> document = new KubernetesSerialization().convertValue(crd, Map.class);
+    return createCustomResourceDefinition(document);
+  }
+
+  private KubernetesTestServer createCustomResourceDefinition(Map<String, Object> document) {
+    try {
+      writes.create(CustomResourceDefinitions.CRD, null, document, ObjectWrites.WriteOptions.DEFAULT);
+    } catch (RejectedRequest refused) {
+      throw new IllegalStateException("the CRD was refused: " + refused.failure().status().get("message"), refused);
+    }
+    crds.awaitEstablished(Documents.text(Documents.childOrEmpty(document, "metadata"), "name"), ESTABLISH_WAIT);
+    return this;
+  }
+
+  /** Makes the server record {@code metadata.managedFields} on its writes from now on, or stop (the default). */
+  public void recordManagedFields(boolean record) {
+    rules.recordManagedFields(record);
+  }
+
+  /** Returns a configuration for a fabric8 client of this server (plain HTTP, no credentials, namespace {@code default}). */
+  public Config clientConfig() {
+    return new ConfigBuilder(Config.empty()).withMasterUrl(url()).withNamespace("default")
+        .withRequestRetryBackoffLimit(0).build();
+  }
+
+  /** Returns a new fabric8 client of this server; the caller closes it. */
+  public KubernetesClient newClient() {
+    return new KubernetesClientBuilder().withConfig(clientConfig()).build();
+  }
+
+  /** Returns a kubeconfig for this server: one cluster, context and user, namespace {@code default}. */
+  public String kubeconfig() {
+    return """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - name: informer4j-test
+          cluster:
+            server: %s
+        contexts:
+        - name: informer4j-test
+          context:
+            cluster: informer4j-test
+            user: informer4j-test
+            namespace: default
+        current-context: informer4j-test
+        users:
+        - name: informer4j-test
+          user: {}
+        """.formatted(url().substring(0, url().length() - 1));
+  }
+
+  /**
+   * Writes {@link #kubeconfig()} to {@code file} (for kubectl: {@code --kubeconfig} or
+   * {@code KUBECONFIG}); returns the file.
+   *
+   * @throws UncheckedIOException if it cannot be written
+   */
+  public Path writeKubeconfig(Path file) {
+    try {
+      return Files.writeString(file, kubeconfig(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("the kubeconfig could not be written to " + file, e);
+    }
+  }
+
+  /**
+   * Holds the events of every open watch (and of watches opened meanwhile) until
+   * {@link #releaseWatchEvents()}: they are encoded as they happen and kept, per watch, in order.
+   */
+  public void holdWatchEvents() {
+    faults.watchGate().hold();
+  }
+
+  /** Writes every held watch event and lets events through again. */
+  public void releaseWatchEvents() {
+    faults.watchGate().release();
+  }
+
+  /**
+   * Makes the next list answer break off after {@code items} items: what was encoded so far is sent,
+   * then the connection is reset, as when a server goes away in the middle of a list.
+   */
+  public void cutNextListAfter(int items) {
+    if (items < 1) {
+      throw new IllegalArgumentException("cut after at least one item: " + items);
+    }
+    faults.cutNextListAfter(items);
+  }
+
+  /**
+   * Writes {@code bytes} as they are into every open watch of {@code type}, after the events already
+   * sent to it: into the body of a chunked watch (no line feed is added), or as one text message of a
+   * WebSocket watch.
+   *
+   * @return how many watches got them
+   */
+  public int injectIntoWatches(TypeKey type, byte[] bytes) {
+    List<WatchChannel> channels = faults.watchGate().open(type);
+    EventJson raw = EventJson.raw(bytes.clone());
+    channels.forEach(channel -> channel.send(raw));
+    return channels.size();
+  }
+
+  /**
+   * Makes the server ignore {@code sendInitialEvents} and {@code resourceVersionMatch} on watches
+   * from now on (or heed them again), as Kubernetes before 1.19 did, which knew neither and, like
+   * any API server, ignored query parameters it did not know. A watch-list request is then a plain
+   * watch that never sends the bookmark ending the initial events. (Kubernetes 1.19 to 1.26 reject
+   * {@code resourceVersionMatch} on a watch with 422 instead: {@code SimulatedApiBuilder.rejectWatchList}
+   * serves that case.)
+   */
+  public void ignoreSendInitialEvents(boolean ignore) {
+    faults.ignoreSendInitialEvents(ignore);
+  }
+
+  /** Breaks every open watch's connection, as a restarting API server does; returns how many. */
+  public int dropWatches() {
+    return api.faults().dropAllWatches();
+  }
+
+  /**
+   * Compacts the history up to now: watches from, continue tokens at and exact lists at older
+   * versions are then answered 410 Expired.
+   */
+  public void compact() {
+    api.compact();
+  }
+
+  /**
+   * Ends every open watch of {@code type} with an ERROR event carrying 410 Expired, as an API server
+   * does when a watcher fell behind the history it keeps; returns how many.
+   */
+  public int expireWatches(TypeKey type) {
+    TypeKey storage = types.all().stream().filter(t -> t.type().equals(type)).map(ResourceType::storageType)
+        .findFirst().orElse(type);
+    return api.faults().injectError(storage, new ExpiredException("too old resource version"));
+  }
+
+  /** Stops serving; open connections are closed; the simulated API too when the server made it. */
+  @Override
+  public void close() {
+    try {
+      server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      // closing anyway
+    } finally {
+      vertx.close();
+      workers.shutdownNow();
+      crds.close();
+      collector.close();
+      if (ownsApi) {
+        api.close();
+      }
+    }
+  }
+
+  private void handle(HttpServerRequest request) {
+    ApiPath path = ApiPath.parse(request.path());
+    switch (path.kind()) {
+      case VERSION -> HttpBodies.send(request.response(), 200, ServerVersion.document());
+      case OPENAPI_V2 -> openApiV2(request);
+      case OPENAPI_V3 -> HttpBodies.send(request.response(), 200, OpenApiDocuments.v3Root(types));
+      case OPENAPI_V3_GROUP_VERSION -> answerDocument(request, types.resourceList(path.group(), path.version())
+          .map(found -> OpenApiDocuments.v3GroupVersion(types, path.group(), path.version())));
+      case CORE_VERSIONS -> HttpBodies.send(request.response(), 200, types.coreVersions());
+      case GROUP_LIST -> HttpBodies.send(request.response(), 200, types.groupList());
+      case GROUP -> answerDocument(request, types.group(path.group()));
+      case RESOURCE_LIST -> answerDocument(request, types.resourceList(path.group(), path.version()));
+      case COLLECTION, OBJECT, STATUS -> resources.handle(request, path);
+      default -> HttpBodies.send(request.response(), Statuses.notFound("the server could not find the requested resource"));
+    }
+  }
+
+  private static void openApiV2(HttpServerRequest request) {
+    if (MediaTypes.prefersOpenApiProtobuf(request.getHeader("Accept"))) {
+      request.response().setStatusCode(200).putHeader("Content-Type", OpenApiDocuments.V2_PROTOBUF)
+          .end(Buffer.buffer(OpenApiDocuments.v2Protobuf()));
+    } else {
+      HttpBodies.send(request.response(), 200, OpenApiDocuments.v2Json());
+    }
+  }
+
+  private static void answerDocument(HttpServerRequest request, Optional<Map<String, Object>> document) {
+    if (document.isPresent()) {
+      HttpBodies.send(request.response(), 200, document.get());
+    } else {
+      HttpBodies.send(request.response(), Statuses.notFound("the server could not find the requested resource"));
+    }
+  }
+}
