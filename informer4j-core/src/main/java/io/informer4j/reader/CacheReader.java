@@ -24,8 +24,7 @@ public interface CacheReader<T> {
    * Returns the object under {@code key}. For cluster-scoped types the key's namespace is ignored.
    *
    * @throws NotFoundException       if no such object is cached
-   * @throws CacheNotStartedException if the cache has not been started (readers of an
-   *                                  {@link InformerCache} only)
+   * @throws CacheNotStartedException if the map has not been started
    * @throws CacheTimeoutException   if the informer did not sync within the cache's read timeout
    *                                  (readers from {@link InformersMap#reader} only)
    */

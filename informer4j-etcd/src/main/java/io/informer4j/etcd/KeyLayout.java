@@ -87,7 +87,7 @@ public final class KeyLayout {
    * Returns the first key of the range holding the selected objects: the whole type, or one
    * namespace of a namespaced type.
    *
-   * @param namespace the namespace, or null for every object of the type
+   * @param namespace the namespace, or {@code ""} (or null) for every object of the type
    * @throws IllegalArgumentException if a namespace is given for a cluster-scoped type
    */
   public byte[] rangeStart(String namespace) {

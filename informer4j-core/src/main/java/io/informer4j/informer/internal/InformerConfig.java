@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Everything an informer is built from; assembled by {@link io.informer4j.informer.InformerBuilder}.
+ * Everything an informer is built from; assembled by {@link io.informer4j.informer.SharedIndexInformer.Builder}.
  *
  * @param name          the informer's name
  * @param source        lists and watches

@@ -143,8 +143,7 @@ public final class RangeLister<T> {
 
   /** Describes the selection's keys for messages, for example {@code /registry/widgets/ns-a/}. */
   public String describe(Selection selection) {
-    String namespace = selection.namespace();
-    return namespace == null ? layout.prefix() + "/" : layout.prefix() + "/" + namespace + "/";
+    return selection.isNamespaced() ? layout.prefix() + "/" + selection.namespace() + "/" : layout.prefix() + "/";
   }
 
   private static byte[] successor(byte[] key) {
