@@ -111,8 +111,7 @@ public final class EtcdTypes implements Backend, TypeRegistry {
   private <T> StoredType<T> require(ObjectType<T> type) {
     StoredType<?> stored = require(type.key());
     if (!stored.type.equals(type)) {
-      throw new UnknownTypeException(type + ": " + type.javaClass().getName() + " is not how it is stored (" + stored.type
-          + ")");
+      throw new UnknownTypeException(type, "it is stored as " + stored.type);
     }
     return (StoredType<T>) stored;
   }

@@ -1,6 +1,5 @@
 package io.informer4j.etcd;
 
-import io.informer4j.etcd.testing.CountingBackend;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.Widget;
@@ -8,6 +7,9 @@ import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.source.Backend;
 import io.informer4j.testkit.BackendContract;
+import io.informer4j.testkit.RecordedRequest;
+import io.informer4j.testkit.RecordingBackend;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -15,11 +17,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The {@link BackendContract} on a real etcd: widgets (namespaced) in an {@link EtcdTypes} catalog,
  * each test under a fresh key prefix, their color in the value's {@code spec.color}.
  *
- * <p>The backend under test is the catalog wrapped in a {@link CountingBackend}, which counts the
- * list pages and watch openings of the catalog's sources: etcd itself counts range and watch RPCs
- * only per server (its metrics), over every client and prefix and including the reads a list
- * makes per chunk and the progress probes of idle watches, so it cannot say what the informers of
- * this test asked. Everything else goes to the catalog unchanged.
+ * <p>The backend under test is the catalog wrapped in a {@link RecordingBackend}, which records the
+ * list and watch requests of the catalog's sources: etcd itself counts range and watch RPCs only
+ * per server (its metrics), over every client and prefix and including the reads a list makes per
+ * chunk and the progress probes of idle watches, so it cannot say what the informers of this test
+ * asked. Everything else goes to the catalog unchanged.
  */
 class EtcdBackendContractTest extends BackendContract<EtcdObject<Widget>> {
 
@@ -30,8 +32,8 @@ class EtcdBackendContractTest extends BackendContract<EtcdObject<Widget>> {
 
   private final KeyLayout layout = KeyLayout.namespaced(ETCD.newPrefix("contract-widgets"));
   private final EtcdWriter writer = new EtcdWriter(ETCD.client(), layout);
-  private final CountingBackend backend =
-      new CountingBackend(EtcdTypes.builder(ETCD.client()).json(WIDGETS, layout, Widget.class).build());
+  private final RecordingBackend backend =
+      new RecordingBackend(EtcdTypes.builder(ETCD.client()).json(WIDGETS, layout, Widget.class).build());
 
   @Override
   protected Backend backend() {
@@ -69,7 +71,7 @@ class EtcdBackendContractTest extends BackendContract<EtcdObject<Widget>> {
   }
 
   @Override
-  protected long[] requests() {
-    return new long[] {backend.lists(), backend.watches()};
+  protected List<RecordedRequest> requests() {
+    return backend.requests();
   }
 }

@@ -148,7 +148,8 @@ class EtcdFactoryAndMapTest {
     ObjectType<String> strings =
         ObjectType.of(WIDGETS.key(), String.class, ObjectAdapter.builder((String s) -> "", s -> s).build());
     assertThatThrownBy(() -> types.listerWatcher(strings))
-        .isInstanceOf(UnknownTypeException.class).hasMessageContaining("is not how it is stored (" + WIDGETS + ")");
+        .isInstanceOf(UnknownTypeException.class).hasMessageContaining(String.class.getName())
+        .hasMessageContaining("it is stored as " + WIDGETS);
     assertThatThrownBy(() -> types.type(TypeKey.of("demo.informer4j.io", "v1", "Unknown")))
         .isInstanceOf(UnknownTypeException.class).hasMessageContaining("not stored in this etcd catalog");
     KeyLayout layout = types.layout(WIDGETS.key());

@@ -35,8 +35,10 @@ import org.junit.jupiter.api.Test;
  * {@link ListerWatcherContract} checks of each source, it checks that the backend knows the type
  * under test, refuses representations it cannot serve, and that the same controller-side code —
  * an {@link InformersMap} with a shared informer factory over it, reading through a
- * {@link CacheReader} with a label selector and a field index — sees creates, updates and deletes
- * with one list and one watch on the wire.
+ * {@link CacheReader} with a label selector and a field index — sees creates, updates and deletes,
+ * and that registering the type from the factory and reading it from the map share one informer:
+ * one initial sync (a list, or a watch-list stream) and one watch on the wire, whichever way the
+ * backend's informers sync.
  *
  * <p>Each test starts from a backend holding no object of the type under test. Hooks:
  * {@link #backend()}, {@link #type()}, {@link #create}, {@link #update}, {@link #delete},
@@ -74,10 +76,11 @@ public abstract class BackendContract<T> {
   protected abstract String colorOf(T object);
 
   /**
-   * Returns the list and watch requests the server has received for the type so far, as
-   * {@code [lists, watches]} (a paged list counts once per page).
+   * Returns every list and watch request the server has received for the type under test so far,
+   * oldest first: from the server's own log where it keeps one ({@link SimulatedApi#requests()}),
+   * else as a {@link RecordingBackend} around the backend under test recorded them.
    */
-  protected abstract long[] requests();
+  protected abstract List<RecordedRequest> requests();
 
   /** Returns the namespace objects go to. Default: {@code contract}. */
   protected String namespace() {
@@ -116,9 +119,9 @@ public abstract class BackendContract<T> {
   }
 
   @Test
-  public void aReaderWithALabelSelectorAndAFieldIndexSeesCreatesUpdatesAndDeletesOverOneListAndOneWatch()
+  public void aReaderWithALabelSelectorAndAFieldIndexSeesCreatesUpdatesAndDeletesOverOneSyncAndOneWatch()
       throws InterruptedException {
-    long[] before = requests();
+    int before = requests().size();
     SharedInformerFactory factory = SharedInformerFactory.builder(map, queues).build();
     SharedIndexInformer<T> registered = factory.informerFor(type(), InformerOptions.defaults());
     Function<T, List<String>> color = object -> List.of(colorOf(object));
@@ -141,9 +144,11 @@ public abstract class BackendContract<T> {
     delete(namespace(), "red-web");
     await().atMost(WAIT).untilAsserted(() -> assertThat(names(reader, redWeb)).containsExactly("blue-web", "red-web-2"));
 
-    long[] after = requests();
-    assertThat(after[0] - before[0]).as("lists on the wire").isEqualTo(1);
-    assertThat(after[1] - before[1]).as("watches on the wire").isEqualTo(1);
+    List<RecordedRequest> sent = requests();
+    sent = sent.subList(before, sent.size());
+    assertThat(sent.stream().filter(RecordedRequest::isInitialSync).count())
+        .as("initial syncs (a list, or a watch-list stream) on the wire: %s", sent).isEqualTo(1);
+    assertThat(sent.stream().filter(RecordedRequest::isWatch).count()).as("watches on the wire: %s", sent).isEqualTo(1);
     assertThat(map.entries()).hasSize(1);
   }
 

@@ -57,4 +57,13 @@ public record RecordedRequest(TypeKey type, Verb verb, Selection selection, Stri
   public boolean isWatch() {
     return verb == Verb.WATCH;
   }
+
+  /**
+   * Returns true for a request that starts an informer's sync: the first page of a list, or a
+   * watch-list stream (a watch asking for initial events). A client that syncs once sends exactly
+   * one, whether it lists or streams.
+   */
+  public boolean isInitialSync() {
+    return isList() ? continueToken == null : sendInitialEvents;
+  }
 }

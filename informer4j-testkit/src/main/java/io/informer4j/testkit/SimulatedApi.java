@@ -109,7 +109,7 @@ public final class SimulatedApi implements Backend, AutoCloseable {
    * Installs a type whose field selectors may only use {@code metadata.name},
    * {@code metadata.namespace} and {@code selectableFields}; others are rejected with
    * {@code InvalidRequestException} (400), as Kubernetes rejects unsupported field labels; null
-   * allows any path. {@link #typeDiscovery()} listeners hear of a new installation at once.
+   * allows any path. {@link #onTypeAdded} listeners hear of a new installation at once.
    *
    * @return this API
    */
@@ -226,13 +226,13 @@ public final class SimulatedApi implements Backend, AutoCloseable {
    * Returns the source of {@code type}, installed or not (a type that is not installed answers lists
    * and watches with {@code TypeNotFoundException}).
    *
-   * @throws UnknownTypeException if the representation is not {@link SimObject}
+   * @throws UnknownTypeException naming the refused class, if the representation is not {@link SimObject}
    */
   @Override
   @SuppressWarnings("unchecked")
   public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type) {
     if (type.javaClass() != SimObject.class) {
-      throw new UnknownTypeException(type + " (the simulated API serves SimObject only)");
+      throw new UnknownTypeException(type, "the simulated API serves " + SimObject.class.getName() + " only");
     }
     return (ListerWatcher<T>) listerWatcher(type.key());
   }

@@ -64,7 +64,8 @@ class SimulatedApiAsBackendTest {
           .isInstanceOf(TypeNotFoundException.class);
       ObjectType<String> strings =
           ObjectType.of(PODS, String.class, ObjectAdapter.builder((String s) -> "ns", s -> s).build());
-      assertThatThrownBy(() -> api.listerWatcher(strings)).isInstanceOf(UnknownTypeException.class);
+      assertThatThrownBy(() -> api.listerWatcher(strings)).isInstanceOf(UnknownTypeException.class)
+          .hasMessageContaining(String.class.getName()).hasMessageContaining(SimObject.class.getName());
       assertThatThrownBy(() -> api.type(SimObject.class)).isInstanceOf(UnknownTypeException.class);
     }
   }

@@ -1,4 +1,4 @@
-package io.informer4j.etcd.testing;
+package io.informer4j.testkit;
 
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
@@ -12,39 +12,36 @@ import io.informer4j.source.TypePresence;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * A backend that passes everything to another and counts the list calls (one per page) and watch
- * openings its sources make, for every type: what a server that cannot count requests per client
- * (etcd counts range and watch RPCs per server, over all clients and key prefixes) would have
- * received from informers of this backend. Thread-safe.
+ * A backend that passes everything to another and records every list and watch request its sources
+ * send, as the {@link SimulatedApi} records what it receives: for tests of a backend whose server
+ * cannot say what one client asked (etcd counts range and watch RPCs per server, over every client
+ * and key prefix). A request is recorded before it is passed on, so failed ones are recorded too.
+ *
+ * <p>Thread-safe.
  */
-public final class CountingBackend implements Backend {
+public final class RecordingBackend implements Backend {
 
   private final Backend delegate;
-  private final AtomicLong lists = new AtomicLong();
-  private final AtomicLong watches = new AtomicLong();
+  private final RequestLog requestLog = new RequestLog();
 
-  /** Counts the calls of the sources {@code delegate} builds. */
-  public CountingBackend(Backend delegate) {
-    this.delegate = delegate;
+  /** Records the requests of the sources {@code delegate} builds. */
+  public RecordingBackend(Backend delegate) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
   }
 
-  /** Returns the list calls so far (each page counts once). */
-  public long lists() {
-    return lists.get();
-  }
-
-  /** Returns the watches opened so far (a watch that failed to open counts too). */
-  public long watches() {
-    return watches.get();
+  /** Returns every list and watch request sent so far, of every type, oldest first. */
+  public List<RecordedRequest> requests() {
+    return requestLog.snapshot();
   }
 
   @Override
   public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type) {
-    return new Counted<>(delegate.listerWatcher(type));
+    return new Recorded<>(type.key(), delegate.listerWatcher(type));
   }
 
   @Override
@@ -72,23 +69,25 @@ public final class CountingBackend implements Backend {
     return delegate.description();
   }
 
-  /** A source that counts its calls and passes them on. */
-  private final class Counted<T> implements ListerWatcher<T> {
+  /** A source that records its requests and passes them on. */
+  private final class Recorded<T> implements ListerWatcher<T> {
+    private final TypeKey type;
     private final ListerWatcher<T> source;
 
-    Counted(ListerWatcher<T> source) {
+    Recorded(TypeKey type, ListerWatcher<T> source) {
+      this.type = type;
       this.source = source;
     }
 
     @Override
     public ListPage list(ListRequest request, ListSink<T> sink) {
-      lists.incrementAndGet();
+      requestLog.record(RecordedRequest.of(type, request));
       return source.list(request, sink);
     }
 
     @Override
     public WatchHandle watch(WatchRequest request, WatchListener<T> listener) {
-      watches.incrementAndGet();
+      requestLog.record(RecordedRequest.of(type, request));
       return source.watch(request, listener);
     }
 
