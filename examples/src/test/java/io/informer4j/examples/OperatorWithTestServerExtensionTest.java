@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.testserver.EnableKubernetesTestServer;
+import io.informer4j.manager.Manager;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,7 +22,7 @@ class OperatorWithTestServerExtensionTest {
   void reconcilesWhatClientsWriteInItsNamespacesOnly(KubernetesClient client) {
     List<String> seen = new CopyOnWriteArrayList<>();
     try (KubernetesBackend kube = KubernetesBackend.using(client);
-         KubernetesNamespaceController controller = KubernetesNamespaceController.start(kube, List.of("shop"), seen::add)) {
+         Manager manager = KubernetesNamespaceController.start(kube, List.of("shop"), seen::add)) {
       for (String namespace : List.of("shop", "kube-system")) {
         client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata().withName("flags")
             .endMetadata().addToData("beta", "on").build()).create();

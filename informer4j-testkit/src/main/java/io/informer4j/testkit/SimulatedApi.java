@@ -59,11 +59,11 @@ public final class SimulatedApi implements Backend, AutoCloseable {
   private final BookmarkTicker bookmarks;
   private final ListService lists;
   private final WatchService watches;
-  private final SimulatedTypeDiscovery discovery;
+  private final InstalledTypes installedTypes;
 
   SimulatedApi(SimulatedApiBuilder options) {
     storage = new Storage(options.historyLimit);
-    discovery = new SimulatedTypeDiscovery(storage);
+    installedTypes = new InstalledTypes(storage);
     faults = new FaultInjector(storage);
     gate = new RequestGate(requestLog, faults);
     executor = new ScheduledThreadPoolExecutor(options.deliveryThreads, daemonThreads());
@@ -115,7 +115,7 @@ public final class SimulatedApi implements Backend, AutoCloseable {
    */
   public SimulatedApi install(TypeKey type, Scope scope, Set<String> selectableFields) {
     if (storage.install(type, scope, selectableFields == null ? null : Set.copyOf(selectableFields))) {
-      discovery.installed(type);
+      installedTypes.installed(type);
     }
     return this;
   }
@@ -245,19 +245,19 @@ public final class SimulatedApi implements Backend, AutoCloseable {
   /** Returns the installed types with their scopes; no class stands for a type. */
   @Override
   public TypeRegistry types() {
-    return discovery;
+    return installedTypes;
   }
 
   /** Returns present (with the scope) for an installed type, absent otherwise. */
   @Override
   public TypePresence presence(TypeKey type) {
-    return discovery.presence(type);
+    return installedTypes.presence(type);
   }
 
   /** Tells {@code listener} of every type installed from now on, on the installing thread. */
   @Override
   public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
-    return discovery.onTypeAdded(listener);
+    return installedTypes.onTypeAdded(listener);
   }
 
   @Override

@@ -15,12 +15,12 @@ import java.util.function.Consumer;
  *
  * <p>Thread-safe; listeners are called on the thread that installs the type.
  */
-final class SimulatedTypeDiscovery implements TypeRegistry {
+final class InstalledTypes implements TypeRegistry {
 
   private final Storage storage;
   private final Set<Consumer<TypeKey>> listeners = new CopyOnWriteArraySet<>();
 
-  SimulatedTypeDiscovery(Storage storage) {
+  InstalledTypes(Storage storage) {
     this.storage = storage;
   }
 
