@@ -4,54 +4,55 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.informer4j.controller.Result;
 import io.informer4j.etcd.EtcdClients;
-import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.health.HealthServer;
-import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.kubernetes.KubernetesBackend;
+import io.informer4j.manager.Manager;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.QueueRegistry;
+import io.informer4j.reader.CacheReader;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
-/** The libraries the BOM resolves work together: an informer syncs, is served, and both backends start. */
+/** The libraries the BOM resolves work together: a managed controller syncs, is served, and both backends start. */
 class TestedSetWorksTest {
 
   private static final TypeKey PODS = TypeKey.of("", "v1", "Pod");
 
   @Test
-  void anInformerSyncsAndItsStatusAndMetricsAreServed() throws Exception {
-    PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  void aManagedControllerReconcilesFromTheCacheAndItsStatusAndMetricsAreServed() throws Exception {
     try (SimulatedApi api = SimulatedApi.builder().type(PODS, Scope.NAMESPACED).build();
-         QueueRegistry queues = QueueRegistry.builder().meterRegistry(prometheus).build();
-         SharedInformerFactory factory = SharedInformerFactory.builder(api.clientProvider(),
-             new SimpleTypeRegistry().register(PODS, Scope.NAMESPACED), queues).meterRegistry(prometheus).build()) {
-      queues.register(PODS, 0);
+         Manager manager = Manager.builder(api).build()) {
       api.create(PODS, SimObject.of("shop", "web-1"));
-      SharedIndexInformer<SimObject> informer = factory.informerFor(PODS, SimObject.class,
-          InformerOptions.builder().build());
-      factory.start();
-      await().atMost(Duration.ofSeconds(30)).until(() -> informer.indexer().get("shop/web-1") != null);
-      try (HealthServer server = HealthServer.builder(factory).prometheus(prometheus).start()) {
-        HttpClient http = HttpClient.newHttpClient();
-        String katalog = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog")).build(),
-            HttpResponse.BodyHandlers.ofString()).body();
-        String metrics = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics")).build(),
-            HttpResponse.BodyHandlers.ofString()).body();
-        assertThat(katalog).contains("\"cacheSize\":1");
-        assertThat(metrics).contains("informer4j_informer_cache_size");
-      }
+      ObjectType<SimObject> pods = api.type(PODS);
+      CacheReader<SimObject> cache = manager.cache().reader(pods);
+      List<String> reconciled = new CopyOnWriteArrayList<>();
+      manager.controller("pods", pods).reconcile(key -> {
+        reconciled.add(cache.get(key).name());
+        return Result.done();
+      });
+      HealthServer health = HealthServer.builder(manager).port(0).build();
+      manager.add(health);
+      manager.start();
+      await().atMost(Duration.ofSeconds(30)).until(() -> reconciled.contains("web-1"));
+
+      HttpClient http = HttpClient.newHttpClient();
+      String katalog = http.send(HttpRequest.newBuilder(URI.create(health.url() + "/katalog")).build(),
+          HttpResponse.BodyHandlers.ofString()).body();
+      String metrics = http.send(HttpRequest.newBuilder(URI.create(health.url() + "/metrics")).build(),
+          HttpResponse.BodyHandlers.ofString()).body();
+      assertThat(katalog).contains("\"cacheSize\":1");
+      assertThat(metrics).contains("informer4j_informer_cache_size");
     }
   }
 
