@@ -39,7 +39,7 @@ public final class ShardingScenario implements AutoCloseable {
   private final TypeKey type;
   private final Set<String> keys;
   private final LeaseTiming timing;
-  private final Duration resync;
+  private final Duration resyncPeriod;
   private final ReconcileLog reconciles = new ReconcileLog();
   private final Function<String, Started> starter;
   private final Map<String, Started> replicas = new LinkedHashMap<>();
@@ -47,20 +47,20 @@ public final class ShardingScenario implements AutoCloseable {
   /**
    * Prepares the scenario.
    *
-   * @param shards  the shard count the replicas use
-   * @param type    the type of the reconciled objects
-   * @param keys    every object key ({@code ns/name}) that exists
-   * @param timing  the lease timing the replicas use
-   * @param resync  the replicas' resync period
-   * @param starter starts a replica with an identity, recording into the given log
+   * @param shards       the shard count the replicas use
+   * @param type         the type of the reconciled objects
+   * @param keys         every object key ({@code ns/name}) that exists
+   * @param timing       the lease timing the replicas use
+   * @param resyncPeriod the replicas' resync period
+   * @param starter      starts a replica with an identity, recording into the given log
    */
-  public ShardingScenario(int shards, TypeKey type, Set<String> keys, LeaseTiming timing, Duration resync,
+  public ShardingScenario(int shards, TypeKey type, Set<String> keys, LeaseTiming timing, Duration resyncPeriod,
                           BiFunction<String, ReconcileLog, Started> starter) {
     this.shards = shards;
     this.type = type;
     this.keys = new TreeSet<>(keys);
     this.timing = timing;
-    this.resync = resync;
+    this.resyncPeriod = resyncPeriod;
     this.starter = identity -> starter.apply(identity, reconciles);
   }
 
@@ -79,7 +79,7 @@ public final class ShardingScenario implements AutoCloseable {
     }
     long killedAt = System.nanoTime();
     replicas.remove("replica-c").kill().run();
-    await().atMost(timing.leaseDuration().plus(resync).plus(MARGIN))
+    await().atMost(timing.leaseDuration().plus(resyncPeriod).plus(MARGIN))
         .until(() -> reconciles.keysReconciledSince(killedAt, "replica-c").containsAll(victimKeys));
     Duration takeover = Duration.ofNanos(System.nanoTime() - killedAt);
     LOG.info("the killed replica's {} keys were all reconciled again {} ms after the kill",
