@@ -46,7 +46,7 @@ class BadInputOnKubernetesTest {
   private final InformersMap map = InformersMap.builder(backend).build();
 
   @AfterEach
-  void tearDown() {
+  void tearDown() throws InterruptedException {
     map.stop(Duration.ofSeconds(10));
     fixture.close();
   }
