@@ -30,9 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Kubernetes {@link Backend}: typed models ({@link #type(Class)}), dynamic resources
- * ({@link #dynamic}) and metadata only ({@link #metadataOnly}), their sources
- * ({@link KubernetesListerWatcher}), discovery and the CRD watch that announces new types, all over
- * one fabric8 client.
+ * ({@link #dynamic}) and metadata only ({@link #metadataOnly}), their sources (each a
+ * {@link ListerWatcher} streaming lists and watches over fabric8's HTTP client), discovery and the
+ * CRD watch that announces new types, all over one fabric8 client.
  *
  * <p>Connection settings come from fabric8: {@link #connect()} reads the kubeconfig
  * ({@code KUBECONFIG}, {@code ~/.kube/config}) or the in-cluster service account, with TLS
@@ -43,10 +43,16 @@ import org.slf4j.LoggerFactory;
  * try (KubernetesBackend kube = KubernetesBackend.connect();
  *      InformersMap cache = InformersMap.builder(kube).build()) {
  *   CacheReader<ConfigMap> configMaps = cache.reader(kube.type(ConfigMap.class));
+ *   CacheReader<GenericKubernetesResource> widgets =
+ *       cache.reader(kube.dynamic(TypeKey.of("example.com", "v1", "Widget")));
  *   cache.start();
  *   ConfigMap settings = configMaps.get(ObjectKey.of("shop", "settings"));
+ *   GenericKubernetesResource widget = widgets.get(ObjectKey.of("shop", "w1"));
  * }
  * }</pre>
+ *
+ * <p>Every representation comes as an {@link ObjectType} of its own class ({@link #type(Class)},
+ * {@link #dynamic}, {@link #metadataOnly}), so registering, watching and reading need no cast.
  *
  * <p>A client that {@code connect} creates runs its HTTP connections on max(1, cores ÷ 4) Vert.x
  * event loops (fabric8's default is up to 2 × cores): the loops only move bytes and decode watch

@@ -38,11 +38,11 @@ import tools.jackson.core.JacksonException;
  * 404 means the type is not served. A watch the server ends cleanly, even at once and without any
  * event, is reported as a clean close; the informer decides what that means.
  *
- * <p>Created by {@link KubernetesBackend}. Thread-safe.
+ * <p>Created by {@link KubernetesBackend#listerWatcher}. Thread-safe.
  *
  * @param <T> the object type
  */
-public final class KubernetesListerWatcher<T extends HasMetadata> implements ListerWatcher<T> {
+final class KubernetesListerWatcher<T extends HasMetadata> implements ListerWatcher<T> {
 
   private final ApiConnection connection;
   private final ResourceResolver resource;
@@ -127,16 +127,6 @@ public final class KubernetesListerWatcher<T extends HasMetadata> implements Lis
   @Override
   public void watchListUnavailable(String reason) {
     watchList.markUnavailable(description(), reason);
-  }
-
-  /** Returns the class objects are decoded to. */
-  public Class<T> objectType() {
-    return objectType;
-  }
-
-  /** Returns the resource's descriptor, resolving it through discovery if needed. @throws SourceException if unknown */
-  public ResourceDescriptor descriptor() {
-    return resource.resolve();
   }
 
   @Override

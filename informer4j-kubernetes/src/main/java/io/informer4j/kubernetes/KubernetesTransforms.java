@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Transforms for the informer ({@code InformerBuilder.transform}) that shrink cached Kubernetes
+ * Transforms for the informer ({@code SharedIndexInformer.Builder.transform}) that shrink cached Kubernetes
  * objects. They run on freshly decoded objects before anything else sees them, so they change the
  * object in place and return it. Idempotent and thread-safe.
  */

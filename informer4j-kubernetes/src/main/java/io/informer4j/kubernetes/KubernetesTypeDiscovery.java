@@ -117,7 +117,7 @@ public final class KubernetesTypeDiscovery implements AutoCloseable {
    * Watches CustomResourceDefinitions and calls {@code listener} with each served type of a CRD
    * that is (or becomes) established, including those existing when the watch starts. Needs
    * list/watch permission on {@code customresourcedefinitions}; without it the informer retries
-   * with backoff and no signal comes (the factory's periodic check still finds new types).
+   * with backoff and no signal comes (the informers map's periodic check still finds new types).
    *
    * @param listener called from the informer's threads; must return quickly
    * @return a handle that stops this watch

@@ -41,7 +41,7 @@ class ApiServerSemanticsOverHttpTest {
 
   private <T extends io.fabric8.kubernetes.api.model.HasMetadata> SharedIndexInformer<T> started(
       Class<T> type, EventHandler<T> handler) {
-    SharedIndexInformer<T> informer = Informers.builder(fixture.backend, fixture.backend.typed(type), type).build();
+    SharedIndexInformer<T> informer = Informers.builder(fixture.backend, fixture.backend.type(type)).build();
     informer.addEventHandler(handler);
     informers.add(informer);
     informer.start();
@@ -80,7 +80,7 @@ class ApiServerSemanticsOverHttpTest {
         .resource(new GenericKubernetesResourceBuilder().withApiVersion("example.com/v1").withKind("Widget")
             .withNewMetadata().withName("w1").withNamespace("shop").endMetadata().build()).create();
     SharedIndexInformer<GenericKubernetesResource> widgets = Informers.builder(fixture.backend,
-        fixture.backend.dynamic(TestServerFixture.WIDGETS.type()), GenericKubernetesResource.class).build();
+        fixture.backend.dynamic(TestServerFixture.WIDGETS.type())).build();
     informers.add(widgets);
     widgets.start();
     assertThat(widgets.synced()).succeedsWithin(WAIT);

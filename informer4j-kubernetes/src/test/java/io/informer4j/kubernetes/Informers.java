@@ -23,6 +23,11 @@ final class Informers {
     return SharedIndexInformer.builder(source, type.adapter()).backoff(FAST);
   }
 
+  /** Starts configuring an informer of {@code type} from {@code backend}, with a fast backoff. */
+  static <T extends HasMetadata> SharedIndexInformer.Builder<T> builder(KubernetesBackend backend, ObjectType<T> type) {
+    return builder(backend.listerWatcher(type), type);
+  }
+
   /** Returns a new source of typed ConfigMaps from {@code backend}. */
   static ListerWatcher<ConfigMap> configMapSource(KubernetesBackend backend) {
     return backend.listerWatcher(backend.type(ConfigMap.class));
@@ -30,7 +35,7 @@ final class Informers {
 
   /** Starts configuring an informer of typed ConfigMaps from {@code backend}, with a fast backoff. */
   static SharedIndexInformer.Builder<ConfigMap> configMaps(KubernetesBackend backend) {
-    return builder(configMapSource(backend), backend.type(ConfigMap.class));
+    return builder(backend, backend.type(ConfigMap.class));
   }
 
   /** Returns the cache as {@code ns/name → resourceVersion}, sorted. */

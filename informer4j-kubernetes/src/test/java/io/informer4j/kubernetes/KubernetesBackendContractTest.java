@@ -14,7 +14,6 @@ import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 
@@ -36,9 +35,8 @@ class KubernetesBackendContractTest extends BackendContract<ConfigMap> {
 
   private static final String COLOR = "data.color";
 
-  private final SimulatedApi api = SimulatedApi.builder().build()
-      .install(CONFIG_MAPS.type(), CONFIG_MAPS.scope(), Set.of());
-  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(CONFIG_MAPS);
+  private final SimulatedApi api = SimulatedApi.builder().build();
+  private final KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class);
   private final KubernetesClient client = server.newClient();
   private final KubernetesBackend backend = KubernetesBackend.builder(client).watchList(false).build();
   /** Closes the server first (so watch streams end), after the contract stopped its map. */
