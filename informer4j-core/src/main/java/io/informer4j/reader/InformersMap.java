@@ -70,6 +70,7 @@ public final class InformersMap implements AutoCloseable {
   private final InformerRuntime runtime;
   private final boolean ownsRuntime;
   private final Duration readTimeout;
+  private final Consumer<SharedIndexInformer<?>> metrics;
   private final InformerAssembler assembler;
   private final MissingTypeMonitor monitor;
   private final ConcurrentHashMap<InformerKey, CompletableFuture<MapEntry<?>>> entries = new ConcurrentHashMap<>();
@@ -86,8 +87,8 @@ public final class InformersMap implements AutoCloseable {
     this.readTimeout = b.readTimeout;
     this.ownsRuntime = b.runtime == null;
     this.runtime = ownsRuntime ? InformerRuntime.create("informers") : b.runtime;
-    this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions,
-        b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry),
+    this.metrics = b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry);
+    this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions, metrics,
         this::informerFailed, b.onInformerFailure);
     this.monitor = new MissingTypeMonitor(b.checks, runtime.scheduler(), runtime.io(), new PresenceSweep(this));
   }
@@ -410,9 +411,16 @@ public final class InformersMap implements AutoCloseable {
     log.info("informers map over {} started with {} informers", backend.description(), entries.size());
   }
 
-  /** Must hold the lifecycle lock. Starts the entry's informer unless its type is missing or it ran. */
+  /**
+   * Must hold the lifecycle lock. Starts the entry's informer unless its type is missing or it ran,
+   * binding the metrics of the handlers registered since the informer was created (binding its own
+   * meters again registers nothing new).
+   */
   private void startEntry(MapEntry<?> entry) {
     if (entry.claimStart()) {
+      if (metrics != null) {
+        metrics.accept(entry.informer());
+      }
       entry.informer().start();
     }
   }
@@ -688,7 +696,10 @@ public final class InformersMap implements AutoCloseable {
       return this;
     }
 
-    /** Publishes every informer's metrics ({@link InformerMetrics}) to {@code registry}. */
+    /**
+     * Publishes every informer's metrics ({@link InformerMetrics}) to {@code registry}: its own from
+     * its creation, its handlers' for the handlers registered before it starts.
+     */
     public Builder meterRegistry(MeterRegistry registry) {
       this.meterRegistry = Objects.requireNonNull(registry, "registry");
       return this;

@@ -25,8 +25,7 @@ final class SelectionFilter {
 
   /** Returns true when {@code object} is in the selection. */
   boolean matches(SimObject object) {
-    String namespace = selection.namespace();
-    return (namespace == null || namespace.equals(object.namespace()))
+    return (!selection.isNamespaced() || selection.namespace().equals(object.namespace()))
         && selection.labels().matches(object.labels())
         && selection.fields().matches(path -> SimObject.ADAPTER.field(object, path));
   }

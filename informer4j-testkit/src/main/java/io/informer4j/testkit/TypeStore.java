@@ -140,7 +140,9 @@ final class TypeStore {
     String lastKey = null;
     boolean hasMore = false;
     long remaining = 0;
-    for (Map.Entry<String, VersionChain> entry : range(filter.selection().namespace(), startAfter).entrySet()) {
+    Selection selection = filter.selection();
+    String namespace = selection.isNamespaced() ? selection.namespace() : null;
+    for (Map.Entry<String, VersionChain> entry : range(namespace, startAfter).entrySet()) {
       SimObject object = entry.getValue().at(revision);
       if (object == null || !filter.matches(object)) {
         continue;
@@ -159,6 +161,7 @@ final class TypeStore {
     return new Page(items, revision, lastKey, hasMore, hasMore && countRemaining ? remaining : null);
   }
 
+  /** Returns the objects of {@code namespace} (null: every namespace) after {@code startAfter} (null: all). */
   private NavigableMap<String, VersionChain> range(String namespace, String startAfter) {
     String from = namespace == null ? null : namespace + "/";
     boolean fromInclusive = true;
