@@ -50,12 +50,13 @@ public record ResourceDescriptor(TypeKey type, String plural, Scope scope) {
    * Returns the URL path of the collection, relative to the API server's root: for example
    * {@code api/v1/namespaces/shop/configmaps} or {@code apis/apps/v1/deployments}.
    *
-   * @param namespace the namespace, or null for all namespaces (always null for cluster-scoped types)
+   * @param namespace the namespace, or {@code ""} (or null) for all namespaces; ignored for
+   *                  cluster-scoped types
    */
   public String collectionPath(String namespace) {
     StringBuilder path = new StringBuilder(type.group().isEmpty() ? "api/" : "apis/" + type.group() + "/");
     path.append(type.version()).append('/');
-    if (namespace != null && scope == Scope.NAMESPACED) {
+    if (namespace != null && !namespace.isEmpty() && scope == Scope.NAMESPACED) {
       path.append("namespaces/").append(namespace).append('/');
     }
     return path.append(plural).toString();
