@@ -70,7 +70,7 @@ public final class InformersMap implements AutoCloseable {
   private final InformerRuntime runtime;
   private final boolean ownsRuntime;
   private final Duration readTimeout;
-  private final Consumer<SharedIndexInformer<?>> metrics;
+  private final Consumer<SharedIndexInformer<?>> handlerMetrics;
   private final InformerAssembler assembler;
   private final MissingTypeMonitor monitor;
   private final ConcurrentHashMap<InformerKey, CompletableFuture<MapEntry<?>>> entries = new ConcurrentHashMap<>();
@@ -87,8 +87,10 @@ public final class InformersMap implements AutoCloseable {
     this.readTimeout = b.readTimeout;
     this.ownsRuntime = b.runtime == null;
     this.runtime = ownsRuntime ? InformerRuntime.create("informers") : b.runtime;
-    this.metrics = b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry);
-    this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions, metrics,
+    this.handlerMetrics = b.meterRegistry == null ? null
+        : informer -> new InformerMetrics(informer).bindHandlers(b.meterRegistry);
+    this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions,
+        b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry),
         this::informerFailed, b.onInformerFailure);
     this.monitor = new MissingTypeMonitor(b.checks, runtime.scheduler(), runtime.io(), new PresenceSweep(this));
   }
@@ -413,13 +415,12 @@ public final class InformersMap implements AutoCloseable {
 
   /**
    * Must hold the lifecycle lock. Starts the entry's informer unless its type is missing or it ran,
-   * binding the metrics of the handlers registered since the informer was created (binding its own
-   * meters again registers nothing new).
+   * first binding the metrics of the handlers registered since the informer was created.
    */
   private void startEntry(MapEntry<?> entry) {
     if (entry.claimStart()) {
-      if (metrics != null) {
-        metrics.accept(entry.informer());
+      if (handlerMetrics != null) {
+        handlerMetrics.accept(entry.informer());
       }
       entry.informer().start();
     }
