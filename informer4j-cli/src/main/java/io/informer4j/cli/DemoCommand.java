@@ -6,15 +6,8 @@ import io.informer4j.cli.demo.DemoWorld;
 import io.informer4j.cli.run.Session;
 import io.informer4j.cli.run.SessionSummary;
 import io.informer4j.cli.run.WatchedType;
-import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
-import io.informer4j.queue.QueueRegistry;
-import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,9 +19,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code informer4j demo}: the whole library at work with nothing installed — the embedded simulated
- * API under a generated workload ({@link DemoWorkload}), a shared informer factory with the demo's
- * namespace set-ups ({@link DemoWorld}) and its default of no resync, per-type queues and
- * controllers, the health server and the live dashboard. Exits 0 when the run stopped and no item
+ * API under a generated workload ({@link DemoWorkload}), a manager whose cache and per-type
+ * controllers follow the demo's namespace set-ups ({@link DemoWorld}) with no resync, the health
+ * server as one of its components and the live dashboard. Exits 0 when the run stopped and no item
  * from a disallowed namespace reached a queue, 3 when one did.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -67,24 +60,14 @@ public final class DemoCommand implements Callable<Integer> {
     }
     Path logFile = Logging.configure(run.dashboard());
     long actualSeed = seed != null ? seed : System.nanoTime();
-    PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     SimulatedApi api = SimulatedApi.builder().build();
-    SimpleTypeRegistry types = new SimpleTypeRegistry();
     for (DemoType type : DemoWorld.types()) {
-      types.register(type.type(), Scope.NAMESPACED);
       if (type.installedAtStart()) {
         api.install(type.type(), Scope.NAMESPACED);
       }
     }
-    QueueRegistry queues = QueueRegistry.builder().meterRegistry(prometheus).build();
-    SharedInformerFactory factory = SharedInformerFactory.builder(api.clientProvider(), types, queues)
-        .discovery(api.typeDiscovery()).meterRegistry(prometheus).build();
-    List<WatchedType> watched = DemoWorld.types().stream().map(DemoType::watched).toList();
-    for (WatchedType type : watched) {
-      factory.informerFor(type.type(), SimObject.class,
-          InformerOptions.builder().name(type.name()).namespaceFilter(type.filter()).build());
-    }
-    Session session = new Session("demo", factory, queues, prometheus, watched, run, out).closeLast(api);
+    List<WatchedType> watched = DemoWorld.types().stream().map(type -> type.watched(api)).toList();
+    Session session = new Session("demo", api, watched, run, out).closeLast(api);
     DemoWorkload workload = new DemoWorkload(api, objects, rate, actualSeed, session.activity());
     session.stopFirst(workload)
         .headerLine(String.format(Locale.ROOT, "  workload: %d objects per type over %d namespaces, %.0f writes/s, seed %d;"

@@ -7,9 +7,8 @@ import io.informer4j.cli.watch.KubernetesWatch;
 import io.informer4j.cli.watch.ResourceSpec;
 import io.informer4j.cli.watch.WatchTarget;
 import io.informer4j.factory.NamespaceFilter;
-import io.informer4j.queue.QueueRegistry;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.informer4j.meta.LabelSelector;
+import io.informer4j.meta.SelectorParseException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,8 +22,9 @@ import picocli.CommandLine.Option;
  * {@code informer4j watch}: the demo's dashboard over a real source — a Kubernetes resource
  * ({@code --resource}, with {@code --kubeconfig} or fabric8's default configuration) or the JSON
  * values under an etcd prefix ({@code --etcd}, {@code --prefix}, with TLS files and credentials as
- * {@link EtcdAccess} reads them) — with the same queue, controller, health server and summary. A first request checks the source, so an unreachable server, rejected
- * credentials or an unknown resource end the program at once with one line on stderr and exit 1.
+ * {@link EtcdAccess} reads them) — with the same manager, controller, health server and summary. A
+ * first request checks the source, so an unreachable server, rejected credentials or an unknown
+ * resource end the program at once with one line on stderr and exit 1.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
     description = "Watch a Kubernetes resource or an etcd key prefix with an informer, a queue and a controller.")
@@ -41,8 +41,9 @@ public final class WatchCommand implements Callable<Integer> {
       description = "Kubeconfig file; default: $KUBECONFIG, ~/.kube/config or the in-cluster service account.")
   Path kubeconfig;
 
-  @Option(names = {"-l", "--selector"}, paramLabel = "<labels>", description = "Kubernetes label selector (app=web,tier!=db).")
-  String selector;
+  @Option(names = {"-l", "--label-selector"}, paramLabel = "<labels>",
+      description = "Kubernetes label selector (app=web,tier!=db): only matching objects are listed and watched.")
+  String labelSelector;
 
   @Option(names = "--etcd", paramLabel = "<endpoint>",
       description = "etcd endpoint, for example http://127.0.0.1:2379 or https://etcd:2379 (instead of Kubernetes).")
@@ -99,30 +100,23 @@ public final class WatchCommand implements Callable<Integer> {
     run.validate();
     NamespaceFilter filter = namespaceFilter();
     Logging.configure(run.dashboard());
-    PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    QueueRegistry queues = QueueRegistry.builder().meterRegistry(prometheus).build();
-    WatchTarget target;
-    try {
-      target = prepare(filter, queues, prometheus);
-    } catch (RuntimeException e) {
-      queues.shutdownAll();
-      throw e;
-    }
-    new Session("watch", target.factory(), queues, prometheus, List.of(target.watched()), run, out)
+    WatchTarget target = prepare(filter);
+    new Session("watch", target.backend(), List.of(target.watched()), run, out)
         .headerLine(target.describe())
         .closeLast(target.resources())
         .run();
     return 0;
   }
 
-  private WatchTarget prepare(NamespaceFilter filter, QueueRegistry queues, PrometheusMeterRegistry prometheus) {
+  private WatchTarget prepare(NamespaceFilter filter) {
     if (etcd != null) {
-      if (prefix == null || resource != null || kubeconfig != null || selector != null) {
-        throw new CliException("--etcd needs --prefix, and takes neither --resource, --kubeconfig nor --selector", 2, null);
+      if (prefix == null || resource != null || kubeconfig != null || labelSelector != null) {
+        throw new CliException("--etcd needs --prefix, and takes neither --resource, --kubeconfig nor --label-selector", 2,
+            null);
       }
       EtcdAccess access = EtcdAccess.of(etcd, etcdCaCert, etcdCert, etcdKey, etcdUser,
           environment.get(EtcdAccess.PASSWORD_VARIABLE));
-      return EtcdWatch.prepare(access, prefix, clusterScoped, filter, queues, prometheus);
+      return EtcdWatch.prepare(access, prefix, clusterScoped, filter);
     }
     if (etcdCaCert != null || etcdCert != null || etcdKey != null || etcdUser != null) {
       throw new CliException("--etcd-cacert, --etcd-cert, --etcd-key and " + EtcdAccess.USER_OPTION + " need --etcd", 2, null);
@@ -131,7 +125,15 @@ public final class WatchCommand implements Callable<Integer> {
       throw new CliException("say what to watch: --resource <resource> for Kubernetes, or --etcd <endpoint> --prefix <prefix>",
           2, null);
     }
-    return KubernetesWatch.prepare(kubeconfig, ResourceSpec.parse(resource), filter, selector, queues, prometheus);
+    return KubernetesWatch.prepare(kubeconfig, ResourceSpec.parse(resource), filter, labels());
+  }
+
+  private LabelSelector labels() {
+    try {
+      return labelSelector == null ? LabelSelector.everything() : LabelSelector.parse(labelSelector);
+    } catch (SelectorParseException e) {
+      throw new CliException("invalid --label-selector '" + labelSelector + "': " + e.getMessage(), 2, e);
+    }
   }
 
   private NamespaceFilter namespaceFilter() {

@@ -70,6 +70,15 @@ public final class InformerMetrics implements MeterBinder {
       Gauge.builder("informer4j_informer_state", informer, i -> i.state() == state ? 1 : 0)
           .tags(tags.and("state", state.name())).description("1 for the informer's current state").register(registry);
     }
+    bindHandlers(registry);
+  }
+
+  /**
+   * Publishes the meters of the informer's handlers registered so far (the per-handler part of
+   * {@link #bindTo}), for an informer bound before its handlers were added.
+   */
+  public void bindHandlers(MeterRegistry registry) {
+    Tags tags = Tags.of("informer", informer.name());
     for (HandlerRegistration handler : informer.handlers()) {
       Tags handlerTags = tags.and("handler", handler.name());
       Gauge.builder("informer4j_handler_pending", handler, HandlerRegistration::pending).tags(handlerTags)

@@ -70,6 +70,7 @@ public final class InformersMap implements AutoCloseable {
   private final InformerRuntime runtime;
   private final boolean ownsRuntime;
   private final Duration readTimeout;
+  private final Consumer<SharedIndexInformer<?>> handlerMetrics;
   private final InformerAssembler assembler;
   private final MissingTypeMonitor monitor;
   private final ConcurrentHashMap<InformerKey, CompletableFuture<MapEntry<?>>> entries = new ConcurrentHashMap<>();
@@ -86,6 +87,8 @@ public final class InformersMap implements AutoCloseable {
     this.readTimeout = b.readTimeout;
     this.ownsRuntime = b.runtime == null;
     this.runtime = ownsRuntime ? InformerRuntime.create("informers") : b.runtime;
+    this.handlerMetrics = b.meterRegistry == null ? null
+        : informer -> new InformerMetrics(informer).bindHandlers(b.meterRegistry);
     this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions,
         b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry),
         this::informerFailed, b.onInformerFailure);
@@ -410,9 +413,15 @@ public final class InformersMap implements AutoCloseable {
     log.info("informers map over {} started with {} informers", backend.description(), entries.size());
   }
 
-  /** Must hold the lifecycle lock. Starts the entry's informer unless its type is missing or it ran. */
+  /**
+   * Must hold the lifecycle lock. Starts the entry's informer unless its type is missing or it ran,
+   * first binding the metrics of the handlers registered since the informer was created.
+   */
   private void startEntry(MapEntry<?> entry) {
     if (entry.claimStart()) {
+      if (handlerMetrics != null) {
+        handlerMetrics.accept(entry.informer());
+      }
       entry.informer().start();
     }
   }
@@ -688,7 +697,10 @@ public final class InformersMap implements AutoCloseable {
       return this;
     }
 
-    /** Publishes every informer's metrics ({@link InformerMetrics}) to {@code registry}. */
+    /**
+     * Publishes every informer's metrics ({@link InformerMetrics}) to {@code registry}: its own from
+     * its creation, its handlers' for the handlers registered before it starts.
+     */
     public Builder meterRegistry(MeterRegistry registry) {
       this.meterRegistry = Objects.requireNonNull(registry, "registry");
       return this;

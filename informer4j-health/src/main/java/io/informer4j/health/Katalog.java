@@ -57,7 +57,10 @@ final class Katalog {
   /** Returns the document as nested maps and lists, ready for JSON. */
   Map<String, Object> document() {
     Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("manager", Map.of("running", manager.cache().isRunning(), "ready", manager.isReady()));
+    Map<String, Object> state = new LinkedHashMap<>();
+    state.put("running", manager.cache().isRunning());
+    state.put("ready", manager.isReady());
+    doc.put("manager", state);
     List<Object> informers = new ArrayList<>();
     for (MapEntry<?> entry : manager.cache().entries()) {
       informers.add(informer(entry));

@@ -11,9 +11,10 @@ import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.coordination.ShardLeases;
 import io.informer4j.coordination.ShardOwnership;
 import io.informer4j.coordination.ShardView;
-import io.informer4j.factory.SharedInformerFactory;
-import io.informer4j.meta.SimpleTypeRegistry;
-import io.informer4j.queue.QueueRegistry;
+import io.informer4j.controller.Result;
+import io.informer4j.manager.Manager;
+import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.time.Clock;
 import java.net.URI;
@@ -68,28 +69,28 @@ class CoordinationKatalogTest {
     Leadership<String> leadership = new Leadership<>("replica-a", Clock.system());
     leadership.renewed(System.nanoTime() + TIMING.renewDeadline().toNanos());
     ShardOwnership ownership = new ShardOwnership(4, Clock.system());
-    try (SimulatedApi api = SimulatedApi.builder().build(); QueueRegistry queues = QueueRegistry.builder().build();
-         ShardCoordinator shards = ShardCoordinator.builder(new SoleMemberLeases(), ownership).timing(TIMING).build()) {
-      SharedInformerFactory factory = SharedInformerFactory.builder(api.clientProvider(), new SimpleTypeRegistry(), queues)
-          .enqueueFilter(ownership).build();
+    TypeKey pods = TypeKey.of("", "v1", "Pod");
+    try (SimulatedApi api = SimulatedApi.builder().type(pods, Scope.NAMESPACED).build();
+         ShardCoordinator shards = ShardCoordinator.builder(new SoleMemberLeases(), ownership).timing(TIMING).build();
+         Manager manager = Manager.builder(api).build()) {
+      HealthServer server = HealthServer.builder(manager).katalogSection("leadership", leadership::status)
+          .katalogSection("shards", shards::status).build();
+      manager.add(server);
+      manager.controller("pods", api.type(pods)).withKeyFilter(ownership).reconcile(key -> Result.done());
       shards.start();
       await().atMost(Duration.ofSeconds(10)).until(() -> ownership.held().size() == 4
           && ((Map<?, ?>) shards.status().get("holders")).size() == 4);
-      try (HealthServer server = HealthServer.builder(factory).katalogSection("leadership", leadership::status)
-          .katalogSection("shards", shards::status).start()) {
-        String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog"))
-            .build(), HttpResponse.BodyHandlers.ofString()).body();
-        JsonNode katalog = new ObjectMapper().readTree(body);
-        assertThat(katalog.at("/leadership/role").asText()).isEqualTo("leader");
-        assertThat(katalog.at("/leadership/leader").asText()).isEqualTo("replica-a");
-        assertThat(katalog.at("/leadership/transitions/0/what").asText()).isEqualTo("started leading");
-        assertThat(katalog.at("/shards/role").asText()).isEqualTo("shard-holder");
-        assertThat(katalog.at("/shards/held").toString()).isEqualTo("[0,1,2,3]");
-        assertThat(katalog.at("/shards/holders/3").asText()).isEqualTo("replica-a");
-        assertThat(katalog.at("/shards/transitions/0/what").asText()).isEqualTo("gained [0, 1, 2, 3]");
-      } finally {
-        factory.close();
-      }
+      manager.start();
+      String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog"))
+          .build(), HttpResponse.BodyHandlers.ofString()).body();
+      JsonNode katalog = new ObjectMapper().readTree(body);
+      assertThat(katalog.at("/leadership/role").asText()).isEqualTo("leader");
+      assertThat(katalog.at("/leadership/leader").asText()).isEqualTo("replica-a");
+      assertThat(katalog.at("/leadership/transitions/0/what").asText()).isEqualTo("started leading");
+      assertThat(katalog.at("/shards/role").asText()).isEqualTo("shard-holder");
+      assertThat(katalog.at("/shards/held").toString()).isEqualTo("[0,1,2,3]");
+      assertThat(katalog.at("/shards/holders/3").asText()).isEqualTo("replica-a");
+      assertThat(katalog.at("/shards/transitions/0/what").asText()).isEqualTo("gained [0, 1, 2, 3]");
     }
   }
 }

@@ -7,33 +7,29 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.MissingTypeChecks;
 import io.informer4j.factory.NamespaceFilter;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.informer.BackoffPolicy;
-import io.informer4j.informer.InformerRuntime;
+import io.informer4j.manager.Manager;
+import io.informer4j.manager.ManagerFailedException;
+import io.informer4j.manager.ManagerStartException;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.QueueRegistry;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The health endpoints over real HTTP, for a factory on the simulated API. */
+/** The health endpoints over real HTTP, served as a component of a manager on the simulated API. */
 class HealthServerTest {
 
   private static final TypeKey WEBSITES = TypeKey.of("demo.informer4j.io", "v1", "Website");
@@ -43,43 +39,36 @@ class HealthServerTest {
           + "(-?[0-9.]+([eE][-+]?[0-9]+)?|NaN|[-+]Inf)( [0-9]+)?");
 
   private final SimulatedApi api = SimulatedApi.builder().type(WEBSITES, Scope.NAMESPACED).build();
-  private final InformerRuntime runtime = InformerRuntime.create("health-test");
-  private final PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-  private final QueueRegistry queues = QueueRegistry.builder().meterRegistry(prometheus).build();
   private final HttpClient http = HttpClient.newHttpClient();
-  private SharedInformerFactory factory;
+  private Manager manager;
   private HealthServer server;
-
-  @BeforeEach
-  void start() throws InterruptedException {
-    queues.register(WEBSITES, 0);
-    api.create(WEBSITES, SimObject.of("shop", "front").withContentAt("spec.password", "s3cr3t-value"));
-    factory = SharedInformerFactory.builder(api.clientProvider(),
-            new SimpleTypeRegistry().register(WEBSITES, Scope.NAMESPACED).register(DATABASES, Scope.NAMESPACED), queues)
-        .discovery(api.typeDiscovery()).runtime(runtime).meterRegistry(prometheus)
-        .backoff(new BackoffPolicy(Duration.ofMillis(10), Duration.ofMillis(50), 2.0, 0.0, Duration.ofMinutes(2)))
-        .missingTypeChecks(MissingTypeChecks.every(Duration.ofMillis(200))).build();
-    factory.informerFor(WEBSITES, SimObject.class, InformerOptions.builder().name("Website")
-        .namespaceFilter(NamespaceFilter.restricting("kube-*")).build());
-    factory.informerFor(DATABASES, SimObject.class, InformerOptions.builder().name("Database").build());
-    factory.start();
-    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10)).allSynced()).isTrue();
-  }
 
   @AfterEach
   void stop() throws InterruptedException {
-    if (server != null) {
-      server.close();
+    if (manager != null) {
+      manager.stop(Duration.ofSeconds(10));
     }
-    factory.shutdown(Duration.ofSeconds(10));
-    queues.shutdownAll();
-    runtime.close(Duration.ofSeconds(10));
     api.close();
   }
 
-  private HealthServer serve(Duration grace) {
-    server = HealthServer.builder(factory).readinessGrace(grace).prometheus(prometheus).start();
-    return server;
+  /**
+   * Starts a manager serving its health with {@code grace}, whose factory routes Websites (present,
+   * restricted from kube-*) to their own queue and Databases (missing) to the default queue.
+   */
+  private void serve(Duration grace) throws InterruptedException {
+    api.create(WEBSITES, SimObject.of("shop", "front").withContentAt("spec.password", "s3cr3t-value"));
+    manager = Manager.builder(api).name("health-test")
+        .informerOptions(informer -> informer.backoff(
+            new BackoffPolicy(Duration.ofMillis(10), Duration.ofMillis(50), 2.0, 0.0, Duration.ofMinutes(2))))
+        .component(m -> server = HealthServer.builder(m).readinessGrace(grace).build())
+        .build();
+    manager.queues().register(WEBSITES, 0);
+    SharedInformerFactory factory = manager.factory();
+    factory.informerFor(api.type(WEBSITES), InformerOptions.builder().name("Website")
+        .namespaceFilter(NamespaceFilter.restricting("kube-*")).build());
+    factory.informerFor(api.type(DATABASES), InformerOptions.builder().name("Database").build());
+    manager.start();
+    assertThat(factory.waitForCacheSync(Duration.ofSeconds(10))).isTrue();
   }
 
   private HttpResponse<String> get(String path) throws Exception {
@@ -111,18 +100,27 @@ class HealthServerTest {
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
     JsonNode katalog = new ObjectMapper().readTree(response.body());
+    assertThat(katalog.path("manager").path("running").asBoolean()).isTrue();
     assertThat(katalog.path("factory").path("started").asBoolean()).isTrue();
     assertThat(katalog.path("informers")).hasSize(2);
-    JsonNode database = katalog.path("informers").get(0);
-    assertThat(database.path("name").asText()).isEqualTo("Database");
+    JsonNode database = informerNamed(katalog, "Database");
     assertThat(database.path("missing").asBoolean()).isTrue();
-    JsonNode website = katalog.path("informers").get(1);
+    JsonNode website = informerNamed(katalog, "Website");
     assertThat(website.path("type").asText()).isEqualTo(WEBSITES.toString());
     assertThat(website.path("synced").asBoolean()).isTrue();
-    assertThat(website.path("tier").asInt()).isEqualTo(2);
-    assertThat(website.path("namespaces").asText()).isEqualTo("restricted: [kube-*]");
     assertThat(website.path("cacheSize").asInt()).isEqualTo(1);
-    assertThat(website.path("queue").asText()).isEqualTo("Website.v1.demo.informer4j.io");
+    JsonNode routes = katalog.path("factory").path("types");
+    assertThat(routes).hasSize(2);
+    JsonNode databaseRoute = routes.get(0);
+    assertThat(databaseRoute.path("name").asText()).isEqualTo("Database");
+    assertThat(databaseRoute.path("missing").asBoolean()).isTrue();
+    assertThat(databaseRoute.path("queue").asText()).isEqualTo("default");
+    JsonNode websiteRoute = routes.get(1);
+    assertThat(websiteRoute.path("type").asText()).isEqualTo(WEBSITES.toString());
+    assertThat(websiteRoute.path("synced").asBoolean()).isTrue();
+    assertThat(websiteRoute.path("tier").asInt()).isEqualTo(2);
+    assertThat(websiteRoute.path("namespaces").asText()).isEqualTo("restricted: [kube-*]");
+    assertThat(websiteRoute.path("queue").asText()).isEqualTo("Website.v1.demo.informer4j.io");
     assertThat(response.body()).doesNotContain("s3cr3t-value");
   }
 
@@ -152,11 +150,26 @@ class HealthServerTest {
   }
 
   @Test
-  void aPortInUseIsAClearError() {
+  void aPortInUseIsAClearError() throws Exception {
     serve(Duration.ofSeconds(60));
     int taken = server.port();
-    assertThatThrownBy(() -> HealthServer.builder(factory).port(taken).start())
-        .isInstanceOf(UncheckedIOException.class).hasCauseInstanceOf(BindException.class)
-        .hasMessageContaining("127.0.0.1:" + taken);
+    assertThatThrownBy(() -> HealthServer.builder(manager).port(taken).build().start())
+        .isInstanceOf(BindException.class).hasMessageContaining("127.0.0.1:" + taken);
+
+    Manager second = Manager.builder(api).name("health-test-2")
+        .component(m -> HealthServer.builder(m).port(taken).build()).build();
+    assertThatThrownBy(second::start).isInstanceOf(ManagerStartException.class)
+        .hasCauseInstanceOf(BindException.class).hasMessageContaining("127.0.0.1:" + taken);
+    assertThat(second.stopped()).failsWithin(Duration.ofSeconds(10)).withThrowableOfType(ExecutionException.class)
+        .withCauseInstanceOf(ManagerFailedException.class);
+  }
+
+  private static JsonNode informerNamed(JsonNode katalog, String name) {
+    for (JsonNode informer : katalog.path("informers")) {
+      if (informer.path("name").asText().equals(name)) {
+        return informer;
+      }
+    }
+    throw new AssertionError("no informer named " + name + " in " + katalog);
   }
 }

@@ -5,15 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.informer4j.controller.Controller;
 import io.informer4j.controller.Result;
 import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.manager.Manager;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.QueueItem;
-import io.informer4j.queue.QueueRegistry;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -35,10 +31,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What an informer, a registered queue and a controller publish on {@code /metrics}, scraped from a
- * Prometheus registry after a few reconciles: help text on every metric, controller-runtime's
- * histogram buckets, readable queue names and no series for the unused default queue, and every
- * metric that the Grafana dashboard ({@code docs/grafana/informer4j.json}) queries.
+ * What a manager's informer, a queue registered for the shared informer factory's routing and a
+ * controller publish on {@code /metrics}, scraped from a Prometheus registry after a few reconciles:
+ * help text on every metric, controller-runtime's histogram buckets, readable queue names and no
+ * series for the unused default queue, and every metric that the Grafana dashboard
+ * ({@code docs/grafana/informer4j.json}) queries.
  */
 class MetricsExpositionTest {
 
@@ -55,22 +52,17 @@ class MetricsExpositionTest {
 
   private final SimulatedApi api = SimulatedApi.builder().type(PODS, Scope.NAMESPACED).build();
   private final PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-  private final QueueRegistry queues = QueueRegistry.builder().meterRegistry(prometheus).build();
-  private SharedInformerFactory factory;
-  private Controller<QueueItem> controller;
+  private final Manager manager = Manager.builder(api).meterRegistry(prometheus).build();
   private String scrape;
 
   @BeforeEach
   void runAnInformerAQueueAndAController() throws Exception {
-    factory = SharedInformerFactory.builder(api.clientProvider(), new SimpleTypeRegistry().register(PODS, Scope.NAMESPACED),
-        queues).meterRegistry(prometheus).build();
-    factory.informerFor(PODS, SimObject.class, InformerOptions.builder().name("Pod").build());
-    controller = Controller.builder("pods", (QueueItem item) -> Result.done()).queue(queues.register(PODS, 0))
-        .waitFor("pods synced", factory.synced(PODS)).meterRegistry(prometheus).build();
+    manager.queues().register(PODS, 0);
+    manager.factory().informerFor(api.type(PODS), InformerOptions.builder().name("Pod").build());
+    manager.controller("pods", api.type(PODS)).reconcile(key -> Result.done());
     api.create(PODS, SimObject.of("shop", "web-1"));
     api.create(PODS, SimObject.of("shop", "web-2"));
-    factory.start();
-    controller.start();
+    manager.start();
     await().atMost(Duration.ofSeconds(10)).until(() ->
         prometheus.get("controller_runtime_reconcile_total").tag("result", "success").counter().count() >= 2);
     scrape = prometheus.scrape();
@@ -78,9 +70,7 @@ class MetricsExpositionTest {
 
   @AfterEach
   void stop() throws InterruptedException {
-    controller.stop(Duration.ofSeconds(5));
-    factory.shutdown(Duration.ofSeconds(10));
-    queues.shutdownAll();
+    manager.stop(Duration.ofSeconds(10));
     api.close();
   }
 
@@ -120,7 +110,7 @@ class MetricsExpositionTest {
       names.add(matcher.group(1));
     }
 
-    assertThat(names).containsExactly("Pod.v1");
+    assertThat(names).containsExactly("Pod.v1", "pods");
   }
 
   @Test

@@ -110,7 +110,7 @@ public final class DemoWorkload implements AutoCloseable {
         api.install(type.type(), Scope.NAMESPACED);
         churn.populate(type.type());
         installed.add(type.type());
-        activity.add(type.watched().name() + ": type installed in the API (it was missing, like a CRD not yet created)");
+        activity.add(type.name() + ": type installed in the API (it was missing, like a CRD not yet created)");
       }
     }
   }

@@ -5,8 +5,8 @@ import io.informer4j.meta.TypeKey;
 import java.util.List;
 
 /**
- * The demo's world: ten namespaces and five types, each with one of the factory's namespace
- * set-ups, so every filtering path runs:
+ * The demo's world: ten namespaces and five types, each with one of the namespace set-ups, so
+ * every filtering path runs:
  * <ul>
  *   <li>{@code ConfigMap}: a single allowed namespace, so its list/watch is scoped to it (tier 1);</li>
  *   <li>{@code Deployment}: three allowed namespaces, events filtered before the queue (tier 2);</li>
@@ -27,11 +27,11 @@ public final class DemoWorld {
   public static final TypeKey WIDGETS = TypeKey.of("demo.informer4j.io", "v1", "Widget");
 
   private static final List<DemoType> TYPES = List.of(
-      DemoType.of(TypeKey.of("", "v1", "ConfigMap"), NamespaceFilter.allowing("team-a"), true),
-      DemoType.of(TypeKey.of("apps", "v1", "Deployment"), NamespaceFilter.allowing("team-a", "team-b", "team-c"), true),
-      DemoType.of(TypeKey.of("", "v1", "Secret"), NamespaceFilter.restricting("kube-system", "kube-public"), true),
-      DemoType.of(TypeKey.of("", "v1", "Pod"), NamespaceFilter.of(List.of("team-*"), List.of("team-g")), true),
-      DemoType.of(WIDGETS, NamespaceFilter.restricting("kube-*"), false));
+      new DemoType(TypeKey.of("", "v1", "ConfigMap"), NamespaceFilter.allowing("team-a"), true),
+      new DemoType(TypeKey.of("apps", "v1", "Deployment"), NamespaceFilter.allowing("team-a", "team-b", "team-c"), true),
+      new DemoType(TypeKey.of("", "v1", "Secret"), NamespaceFilter.restricting("kube-system", "kube-public"), true),
+      new DemoType(TypeKey.of("", "v1", "Pod"), NamespaceFilter.of(List.of("team-*"), List.of("team-g")), true),
+      new DemoType(WIDGETS, NamespaceFilter.restricting("kube-*"), false));
 
   private DemoWorld() {
   }

@@ -1,12 +1,11 @@
 package io.informer4j.cli.run;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the reconcilers of one type did: reconciles (objects found in the cache, or gone), failures,
- * items from namespaces the type's set-up does not allow (must stay 0), and the deepest queue seen.
+ * and the deepest queue seen at a refresh.
  * Thread-safe; counters only grow.
  */
 public final class ReconcileStats {
@@ -15,7 +14,6 @@ public final class ReconcileStats {
   private final LongAdder found = new LongAdder();
   private final LongAdder gone = new LongAdder();
   private final LongAdder failures = new LongAdder();
-  private final AtomicLong disallowed = new AtomicLong();
   private final AtomicInteger maxQueueDepth = new AtomicInteger();
 
   void reconciled(boolean objectFound) {
@@ -27,16 +25,12 @@ public final class ReconcileStats {
     failures.increment();
   }
 
-  void disallowedItem() {
-    disallowed.incrementAndGet();
-  }
-
   /** Records a queue depth seen, keeping the largest. */
   public void observeQueueDepth(int depth) {
     maxQueueDepth.accumulateAndGet(depth, Math::max);
   }
 
-  /** Returns the reconciles so far, disallowed ones included. */
+  /** Returns the reconciles so far. */
   public long reconciles() {
     return reconciles.sum();
   }
@@ -54,11 +48,6 @@ public final class ReconcileStats {
   /** Returns the reconciles that failed. */
   public long failures() {
     return failures.sum();
-  }
-
-  /** Returns the items from a namespace the set-up does not allow that reached the queue. */
-  public long disallowed() {
-    return disallowed.get();
   }
 
   /** Returns the deepest queue seen. */

@@ -7,18 +7,17 @@ import io.informer4j.cli.dashboard.Dashboard;
 import io.informer4j.cli.dashboard.DashboardRow;
 import io.informer4j.cli.dashboard.RateMeter;
 import io.informer4j.cli.dashboard.TerminalWidth;
-import io.informer4j.controller.Controller;
-import io.informer4j.factory.InformerEntry;
-import io.informer4j.factory.InformerEntryStatus;
-import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.health.HealthServer;
-import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.PriorityWorkQueue;
-import io.informer4j.queue.QueueItem;
-import io.informer4j.queue.QueueRegistry;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.informer4j.manager.ControllerStatus;
+import io.informer4j.manager.Manager;
+import io.informer4j.manager.ManagerStartException;
+import io.informer4j.meta.ObjectType;
+import io.informer4j.reader.CacheConfig;
+import io.informer4j.reader.CacheOptions;
+import io.informer4j.reader.TypeConfig;
+import io.informer4j.source.Backend;
+import io.micrometer.core.instrument.Counter;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,27 +32,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One run of the program over a {@link SharedInformerFactory} whose informers the caller registered:
- * a queue and a {@link Controller} with an {@link AuditingReconciler} per type, the health server on
- * 127.0.0.1, the live dashboard (or plain log lines) refreshed at the chosen interval, a clean stop
- * at the end of the duration or on Ctrl-C, and the summary.
+ * One run of the program on a {@link Manager} over a backend: per watched type, the informers the
+ * cache options give it (a single allowed namespace is the only one cached: tier 1) and a
+ * controller with two workers and an {@link AuditingReconciler}, declared with the type's namespace
+ * rules (tiers 2 and 3); the health server as one of the manager's components on 127.0.0.1; the
+ * live dashboard (or plain log lines) refreshed at the chosen interval; a clean stop at the end of
+ * the duration, on Ctrl-C or when the manager fails; and the summary. The keys of rejected
+ * namespaces that reached a queue are what the controllers' tier-3 guards skipped.
  *
- * <p>Stop order: what {@link #stopFirst} names (for example a workload), the controllers, the factory
- * (bounded), the queues, the health server, then what {@link #closeLast} names (for example the
- * client). Not thread-safe: {@link #run()} once, from one thread.
+ * <p>Stop order: what {@link #stopFirst} names (for example a workload), the manager (controllers,
+ * cache, health server; bounded), then what {@link #closeLast} names (for example the backend). Not
+ * thread-safe: {@link #run()} once, from one thread.
  */
 public final class Session {
 
   private static final Logger log = LoggerFactory.getLogger(Session.class);
 
-  private static final Duration CONTROLLER_STOP = Duration.ofSeconds(5);
-  private static final Duration FACTORY_STOP = Duration.ofSeconds(10);
+  private static final Duration MANAGER_STOP = Duration.ofSeconds(15);
   private static final Duration HOOK_GRACE = Duration.ofSeconds(30);
+  private static final int WORKERS = 2;
+  private static final String GUARD_SKIPS = "informer4j_namespace_guard_skips_total";
 
   private final String title;
-  private final SharedInformerFactory factory;
-  private final QueueRegistry queues;
-  private final PrometheusMeterRegistry prometheus;
+  private final Backend backend;
   private final RunOptions options;
   private final PrintStream out;
   private final List<TypeView> views = new ArrayList<>();
@@ -62,33 +63,28 @@ public final class Session {
   private final ActivityLog activity = new ActivityLog(6);
   private final RateMeter rates = new RateMeter();
   private final StopSignal stop = new StopSignal(HOOK_GRACE);
-  private final List<Controller<QueueItem>> controllers = new ArrayList<>();
   private final List<String> header = new ArrayList<>();
+  private Manager manager;
   private HealthServer health;
   private TerminalWidth terminal;
   private long startNanos;
 
   /**
-   * @param title      what runs ({@code demo}, {@code watch})
-   * @param factory    the factory, its informers registered, not started
-   * @param queues     the queue registry the factory routes to
-   * @param prometheus the registry the factory, queues and controllers publish to; served on {@code /metrics}
-   * @param types      the registered types to show, in this order
-   * @param options    duration, port and output mode
-   * @param out        where the dashboard, lines and summary go
+   * @param title   what runs ({@code demo}, {@code watch}); names the manager and its controllers
+   * @param backend where the types are listed and watched (stays the caller's; see {@link #closeLast})
+   * @param types   the types to watch and show, in this order
+   * @param options duration, port and output mode
+   * @param out     where the dashboard, lines and summary go
    */
-  public Session(String title, SharedInformerFactory factory, QueueRegistry queues, PrometheusMeterRegistry prometheus,
-                 List<WatchedType> types, RunOptions options, PrintStream out) {
+  public Session(String title, Backend backend, List<WatchedType> types, RunOptions options, PrintStream out) {
     this.title = Objects.requireNonNull(title, "title");
-    this.factory = Objects.requireNonNull(factory, "factory");
-    this.queues = Objects.requireNonNull(queues, "queues");
-    this.prometheus = Objects.requireNonNull(prometheus, "prometheus");
+    this.backend = Objects.requireNonNull(backend, "backend");
     this.options = Objects.requireNonNull(options, "options");
     this.out = Objects.requireNonNull(out, "out");
-    types.forEach(type -> views.add(new TypeView(type)));
+    types.forEach(type -> views.add(new TypeView(type, title + "-" + type.name())));
   }
 
-  /** Stops {@code resource} first, before the controllers (for example a workload); returns this session. */
+  /** Stops {@code resource} first, before the manager (for example a workload); returns this session. */
   public Session stopFirst(AutoCloseable resource) {
     stopFirst.add(Objects.requireNonNull(resource, "resource"));
     return this;
@@ -112,7 +108,7 @@ public final class Session {
   }
 
   /**
-   * Runs until the duration ends or Ctrl-C, stops everything and prints the summary.
+   * Runs until the duration ends, Ctrl-C or the manager fails, stops everything and prints the summary.
    *
    * @return the summary
    * @throws CliException if the health port is taken (nothing keeps running then)
@@ -123,16 +119,16 @@ public final class Session {
     try {
       boolean stoppedCleanly;
       try {
-        buildControllers();
-        health = startHealth();
-        factory.start();
-        controllers.forEach(Session::startInBackground);
+        buildManager();
+        startManager();
         printBanner();
         loop();
       } finally {
         stoppedCleanly = shutdown();
       }
-      refresh(false);
+      if (manager != null) {
+        refresh(false);
+      }
       SessionSummary summary = new SessionSummary(title, elapsed(), views.stream().map(TypeView::summary).toList(),
           stoppedCleanly);
       summary.lines().forEach(out::println);
@@ -143,46 +139,38 @@ public final class Session {
     }
   }
 
-  private void buildControllers() {
-    Map<TypeKey, InformerEntry> entries = factory.registered();
+  private void buildManager() {
+    CacheOptions.Builder cache = CacheOptions.builder();
     for (TypeView view : views) {
       WatchedType watched = view.watched();
-      InformerEntry entry = entries.get(watched.type());
-      if (entry == null) {
-        throw new IllegalStateException(watched.type() + " is not registered with the factory");
+      TypeConfig config = TypeConfig.of(CacheConfig.empty().withLabels(watched.labelSelector()));
+      if (watched.filter().isSingleNamespace()) {
+        config = config.withNamespace(watched.filter().singleNamespace());
       }
-      PriorityWorkQueue<QueueItem> queue = queues.register(watched.type(), 0);
-      AuditingReconciler reconciler = new AuditingReconciler(watched, entry.informer().indexer(), queue, view.stats());
-      controllers.add(Controller.builder(title + "-" + watched.name(), reconciler)
-          .queue(queue)
-          .workers(2)
-          .waitFor(watched.name() + " synced", factory.synced(watched.type()))
-          .syncTimeout(Duration.ofDays(365))
-          .stopTimeout(CONTROLLER_STOP)
-          .meterRegistry(prometheus)
-          .build());
+      cache.byType(watched.type().key(), config);
+    }
+    manager = Manager.builder(backend).name(title).cacheOptions(cache.build()).stopTimeout(MANAGER_STOP).build();
+    health = HealthServer.builder(manager).host("127.0.0.1").port(options.port()).build();
+    manager.add(health);
+    for (TypeView view : views) {
+      declareController(view, view.watched().type());
     }
   }
 
-  /** Starts a controller on its own thread: its start waits for its type's sync, which may take long (missing types). */
-  private static void startInBackground(Controller<QueueItem> controller) {
-    Thread starter = new Thread(() -> {
-      try {
-        controller.start();
-      } catch (RuntimeException e) {
-        log.warn("controller {} did not start: {}", controller.name(), e.getMessage());
-      }
-    }, "informer4j-cli-start-" + controller.name());
-    starter.setDaemon(true);
-    starter.start();
+  private <T> void declareController(TypeView view, ObjectType<T> type) {
+    manager.controller(view.controller(), type).namespaces(view.watched().filter()).workers(WORKERS)
+        .reconcile(new AuditingReconciler(manager.cache().reader(type), view.stats()));
   }
 
-  private HealthServer startHealth() {
+  private void startManager() {
     try {
-      return HealthServer.builder(factory).host("127.0.0.1").port(options.port()).prometheus(prometheus).start();
-    } catch (UncheckedIOException e) {
-      String reason = e.getCause() instanceof BindException ? e.getCause().getMessage() : e.getMessage();
-      throw new CliException("the health server " + reason + " (choose another --port, or --port 0 for a free one)", e);
+      manager.start();
+    } catch (ManagerStartException e) {
+      if (e.getCause() instanceof BindException bind) {
+        throw new CliException("the health server " + bind.getMessage()
+            + " (choose another --port, or --port 0 for a free one)", e);
+      }
+      throw e;
     }
   }
 
@@ -215,6 +203,11 @@ public final class Session {
         out.println("informer4j: stopping (interrupted)");
         return;
       }
+      if (manager.stopped().isCompletedExceptionally()) {
+        Throwable failure = manager.stopped().handle((stopped, cause) -> cause).join();
+        out.println("informer4j: stopping (" + failure.getMessage() + ")");
+        return;
+      }
       refresh(true);
     }
   }
@@ -223,18 +216,14 @@ public final class Session {
   private void refresh(boolean show) {
     long now = System.nanoTime();
     Duration elapsed = elapsed();
-    Map<TypeKey, InformerEntryStatus> statuses = factory.statuses().stream()
-        .collect(Collectors.toMap(InformerEntryStatus::type, Function.identity(), (a, b) -> a));
-    Map<TypeKey, InformerEntry> entries = factory.registered();
+    Map<String, ControllerStatus> controllers = manager.controllers().stream()
+        .collect(Collectors.toMap(ControllerStatus::name, Function.identity()));
     List<DashboardRow> rows = new ArrayList<>();
     for (TypeView view : views) {
-      TypeKey type = view.watched().type();
-      InformerEntryStatus status = statuses.get(type);
-      if (status == null) {
-        continue;
-      }
-      var informer = entries.get(type).informer().status();
-      rows.add(view.refresh(status, informer, InformerNotes.of(informer, Instant.now()), rates, now, elapsed));
+      TypeSnapshot snapshot = TypeSnapshot.of(manager.cache().entriesOf(view.watched().type()),
+          controllers.get(view.controller()), guardSkips(view.controller()));
+      String note = snapshot.informer() == null ? "" : InformerNotes.of(snapshot.informer(), Instant.now());
+      rows.add(view.refresh(snapshot, note, rates, now, elapsed));
       if (view.justActivated() && show) {
         activity.add(String.format(Locale.ROOT, "%s: the type appeared; its informer is active", view.watched().name()));
       }
@@ -263,18 +252,19 @@ public final class Session {
     out.flush();
   }
 
+  /** Returns the keys of rejected namespaces the controller's tier-3 guard skipped: they reached its queue. */
+  private long guardSkips(String controller) {
+    return Math.round(manager.meterRegistry().find(GUARD_SKIPS).tag("controller", controller).counters().stream()
+        .mapToDouble(Counter::count).sum());
+  }
+
   private boolean shutdown() throws InterruptedException {
     boolean clean = true;
     for (AutoCloseable resource : stopFirst) {
       clean &= closeQuietly(resource);
     }
-    for (Controller<QueueItem> controller : controllers) {
-      clean &= controller.stop(CONTROLLER_STOP);
-    }
-    clean &= factory.shutdown(FACTORY_STOP);
-    queues.shutdownAll();
-    if (health != null) {
-      health.close();
+    if (manager != null) {
+      clean &= manager.stop(MANAGER_STOP);
     }
     if (terminal != null) {
       terminal.close();

@@ -8,14 +8,14 @@ import java.util.Locale;
  *
  * @param name            the type's short name
  * @param setup           its namespace set-up
- * @param events          events the factory's routing handler received (initial list included)
- * @param enqueued        items put on its queue
- * @param droppedByFilter events the namespace filter dropped
+ * @param events          events the controller's watch received (initial list included)
+ * @param enqueued        keys put on its controller's queue
+ * @param droppedByFilter events the namespace rules dropped before the queue
  * @param reconciles      reconciles done
  * @param relists         relists after the first list
  * @param maxQueueDepth   the deepest its queue was seen
  * @param errors          list/watch failures plus failed reconciles
- * @param disallowed      items from namespaces the set-up rejects that reached the queue (must be 0)
+ * @param disallowed      keys from namespaces the set-up rejects that reached the queue (must be 0)
  * @param missingAtStart  whether the type was not served when the run started
  * @param activatedAfter  when a type missing at start became active, counted from the start; null if it did not
  */

@@ -1,24 +1,34 @@
 package io.informer4j.cli.run;
 
 import io.informer4j.factory.NamespaceFilter;
-import io.informer4j.meta.TypeKey;
+import io.informer4j.meta.LabelSelector;
+import io.informer4j.meta.ObjectType;
 import java.util.Objects;
 
 /**
- * One type a running command watches through the shared informer factory, and how its namespaces
- * are filtered.
+ * One type a running command watches: what is cached of it, and which of its namespaces its
+ * controller reconciles.
  *
- * @param type   the type
- * @param name   the short name shown on the dashboard (for example {@code ConfigMap})
- * @param filter the namespace rules registered for it; the reconciler checks every item against them
+ * @param type          the type and its representation
+ * @param name          the short name shown on the dashboard (for example {@code ConfigMap})
+ * @param filter        the namespace rules: a single allowed namespace is the only one cached (tier 1);
+ *                      otherwise keys of rejected namespaces are dropped before the controller's queue
+ *                      (tier 2) and skipped at reconcile (tier 3)
+ * @param labelSelector restricts what is listed and watched
  */
-public record WatchedType(TypeKey type, String name, NamespaceFilter filter) {
+public record WatchedType(ObjectType<?> type, String name, NamespaceFilter filter, LabelSelector labelSelector) {
 
   /** Requires every part. */
   public WatchedType {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(filter, "filter");
+    Objects.requireNonNull(labelSelector, "labelSelector");
+  }
+
+  /** Watches every object of {@code type} under {@code filter}. */
+  public WatchedType(ObjectType<?> type, String name, NamespaceFilter filter) {
+    this(type, name, filter, LabelSelector.everything());
   }
 
   /**

@@ -4,27 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.Client;
 import io.informer4j.cli.CliException;
 import io.informer4j.cli.run.WatchedType;
-import io.informer4j.etcd.EtcdListerWatcher;
 import io.informer4j.etcd.EtcdObject;
-import io.informer4j.etcd.JsonCodec;
+import io.informer4j.etcd.EtcdTypes;
 import io.informer4j.etcd.KeyLayout;
-import io.informer4j.factory.GenericClient;
-import io.informer4j.factory.InformerOptions;
 import io.informer4j.factory.NamespaceFilter;
-import io.informer4j.factory.SharedInformerFactory;
-import io.informer4j.meta.ObjectAdapter;
-import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.QueueRegistry;
 import io.informer4j.source.Selection;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 
 /**
  * Prepares {@code informer4j watch} over etcd: the JSON values under a key prefix
  * ({@code <prefix>/<namespace>/<name>}, or {@code <prefix>/<name>} when cluster-scoped), checked by a
- * first list, in a factory with one informer under the namespace rules.
+ * first list, as the one type of an etcd backend, watched under the namespace rules.
  */
 public final class EtcdWatch {
 
@@ -45,9 +37,7 @@ public final class EtcdWatch {
    * @throws CliException when the endpoint, TLS files or prefix are invalid, etcd cannot be reached or
    *                      rejects the credentials, or the rules do not fit the layout
    */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static WatchTarget prepare(EtcdAccess access, String prefix, boolean clusterScoped, NamespaceFilter filter,
-                                    QueueRegistry queues, MeterRegistry meters) {
+  public static WatchTarget prepare(EtcdAccess access, String prefix, boolean clusterScoped, NamespaceFilter filter) {
     if (clusterScoped && filter.isActive()) {
       throw new CliException("--cluster-scoped keys have no namespace: --namespace, --allowed and --restricted"
           + " do not apply", 2, null);
@@ -60,20 +50,14 @@ public final class EtcdWatch {
     }
     Client client = access.connect();
     try {
-      ObjectAdapter<EtcdObject<JsonNode>> adapter = EtcdObject.adapter();
-      EtcdListerWatcher<EtcdObject<JsonNode>> source = EtcdListerWatcher
-          .builder(client, layout, JsonCodec.of(JsonNode.class), adapter).requestTimeout(REQUEST_TIMEOUT).build();
+      ObjectType<EtcdObject<JsonNode>> type = EtcdObject.type(TYPE, EtcdObject.adapter());
+      EtcdTypes etcd = EtcdTypes.builder(client).json(type, layout, JsonNode.class)
+          .listerWatcherSettings(source -> source.requestTimeout(REQUEST_TIMEOUT)).build();
       String server = "etcd at " + access.shown();
       Selection selection = filter.isSingleNamespace() ? Selection.inNamespace(filter.singleNamespace()) : Selection.all();
-      Preflight.check(source, selection, server, "keys under " + layout.prefix() + "/");
-      Class<EtcdObject<JsonNode>> objectClass = (Class) EtcdObject.class;
-      SharedInformerFactory factory = SharedInformerFactory.builder(
-              new SingleTypeClients(TYPE, objectClass, new GenericClient<>(source, adapter)),
-              new SimpleTypeRegistry().register(TYPE, clusterScoped ? Scope.CLUSTER : Scope.NAMESPACED), queues)
-          .meterRegistry(meters).build();
-      WatchedType watched = new WatchedType(TYPE, layout.prefix() + "/", filter);
-      factory.informerFor(TYPE, objectClass, InformerOptions.builder().name(watched.name()).namespaceFilter(filter).build());
-      return new WatchTarget(factory, watched, "  watching JSON values under " + layout.prefix() + "/ on " + server, client);
+      Preflight.check(etcd.listerWatcher(type), selection, server, "keys under " + layout.prefix() + "/");
+      WatchedType watched = new WatchedType(type, layout.prefix() + "/", filter);
+      return new WatchTarget(etcd, watched, "  watching JSON values under " + layout.prefix() + "/ on " + server, client);
     } catch (RuntimeException e) {
       client.close();
       throw e;

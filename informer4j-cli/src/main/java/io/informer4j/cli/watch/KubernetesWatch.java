@@ -5,25 +5,23 @@ import io.fabric8.kubernetes.client.Config;
 import io.informer4j.cli.CliException;
 import io.informer4j.cli.Redaction;
 import io.informer4j.cli.run.WatchedType;
-import io.informer4j.factory.InformerOptions;
 import io.informer4j.factory.NamespaceFilter;
-import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.ResourceDescriptor;
+import io.informer4j.meta.LabelSelector;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.queue.QueueRegistry;
 import io.informer4j.source.Selection;
 import io.informer4j.source.SourceException;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * Prepares {@code informer4j watch} over a Kubernetes API server: fabric8's configuration from
  * {@code --kubeconfig} (or the default kubeconfig / in-cluster account), the resource found through
- * discovery, a first list, and a factory with one dynamic ({@link GenericKubernetesResource})
- * informer under the namespace rules. The configuration's token, password and client key are
- * registered with {@link Redaction}.
+ * discovery and registered with the backend, a first list, and the resource watched as dynamic
+ * {@link GenericKubernetesResource}s under the namespace rules and label selector. The
+ * configuration's token, password and client key are registered with {@link Redaction}.
  */
 public final class KubernetesWatch {
 
@@ -38,12 +36,12 @@ public final class KubernetesWatch {
    * @param kubeconfig    the kubeconfig file, or null for fabric8's default configuration
    * @param resource      the resource to watch
    * @param filter        the namespace rules
-   * @param labelSelector a label selector, or null
+   * @param labelSelector restricts what is listed and watched
    * @throws CliException when the configuration cannot be read, the server cannot be reached, the
    *                      credentials are rejected, the resource is unknown, or the rules do not fit it
    */
-  public static WatchTarget prepare(Path kubeconfig, ResourceSpec resource, NamespaceFilter filter, String labelSelector,
-                                    QueueRegistry queues, MeterRegistry meters) {
+  public static WatchTarget prepare(Path kubeconfig, ResourceSpec resource, NamespaceFilter filter,
+                                    LabelSelector labelSelector) {
     Config config = configuration(kubeconfig);
     String server = "the Kubernetes API server at " + config.getMasterUrl();
     KubernetesBackend backend = KubernetesBackend.connect(config);
@@ -58,15 +56,13 @@ public final class KubernetesWatch {
         throw new CliException(descriptor.plural() + " is cluster-scoped: --namespace, --allowed and --restricted"
             + " apply to namespaced resources only", 2, null);
       }
+      backend.register(descriptor);
+      ObjectType<GenericKubernetesResource> type = backend.dynamic(descriptor.type());
       Selection selection = filter.isSingleNamespace() ? Selection.inNamespace(filter.singleNamespace()) : Selection.all();
-      Preflight.check(backend.dynamic(descriptor), selection, server, descriptor.plural()
+      Preflight.check(backend.listerWatcher(type), selection, server, descriptor.plural()
           + (filter.isSingleNamespace() ? " in namespace " + filter.singleNamespace() : ""));
-      SharedInformerFactory factory = SharedInformerFactory.builder(backend.clientProvider().register(descriptor),
-          backend.typeRegistry().register(descriptor), queues).meterRegistry(meters).build();
-      WatchedType watched = new WatchedType(descriptor.type(), descriptor.type().kind(), filter);
-      factory.informerFor(descriptor.type(), GenericKubernetesResource.class, InformerOptions.builder()
-          .name(watched.name()).namespaceFilter(filter).labelSelector(labelSelector).build());
-      return new WatchTarget(factory, watched, "  watching " + descriptor.plural() + " (" + descriptor.type() + ") on "
+      WatchedType watched = new WatchedType(type, descriptor.type().kind(), filter, labelSelector);
+      return new WatchTarget(backend, watched, "  watching " + descriptor.plural() + " (" + descriptor.type() + ") on "
           + config.getMasterUrl(), backend);
     } catch (RuntimeException e) {
       backend.close();

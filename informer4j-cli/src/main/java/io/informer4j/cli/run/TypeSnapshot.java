@@ -1,0 +1,41 @@
+package io.informer4j.cli.run;
+
+import io.informer4j.informer.InformerStatus;
+import io.informer4j.manager.ControllerStatus;
+import io.informer4j.reader.MapEntry;
+import java.util.List;
+
+/**
+ * The state of one watched type at one refresh, from its informers (one per cached namespace) and
+ * its controller.
+ *
+ * @param missing        whether the type is not served (yet)
+ * @param state          the first informer's state, {@code MISSING} when missing
+ * @param synced         whether every informer synced
+ * @param cacheSize      objects cached over all informers
+ * @param events         events the controller's watch received (enqueued, filtered or unmappable)
+ * @param enqueued       keys put on the controller's queue
+ * @param dropped        events dropped before the queue (tier 2)
+ * @param queueDepth     the controller's queue depth
+ * @param relists        relists after the first list, over all informers
+ * @param informerErrors list/watch failures over all informers
+ * @param disallowed     keys from namespaces the set-up rejects that reached the queue (tier 3 skips)
+ * @param informer       the first informer's status, for notes; null when there is none
+ */
+record TypeSnapshot(boolean missing, String state, boolean synced, int cacheSize, long events, long enqueued,
+                    long dropped, int queueDepth, long relists, long informerErrors, long disallowed,
+                    InformerStatus informer) {
+
+  /** Sums up {@code entries} (the type's informers) and {@code controller} (its controller). */
+  static TypeSnapshot of(List<? extends MapEntry<?>> entries, ControllerStatus controller, long disallowed) {
+    List<InformerStatus> informers = entries.stream().map(entry -> entry.informer().status()).toList();
+    boolean missing = !entries.isEmpty() && entries.stream().allMatch(MapEntry::isMissing);
+    InformerStatus first = informers.isEmpty() ? null : informers.get(0);
+    return new TypeSnapshot(missing, missing ? "MISSING" : first == null ? "NEW" : first.state().name(),
+        !informers.isEmpty() && informers.stream().allMatch(InformerStatus::synced),
+        informers.stream().mapToInt(InformerStatus::cacheSize).sum(),
+        controller.enqueued() + controller.filtered() + controller.mappingErrors(), controller.enqueued(),
+        controller.filtered(), controller.queueDepth(), informers.stream().mapToLong(InformerStatus::relists).sum(),
+        informers.stream().mapToLong(InformerStatus::errors).sum(), disallowed, first);
+  }
+}
