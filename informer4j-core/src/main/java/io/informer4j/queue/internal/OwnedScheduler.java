@@ -1,6 +1,7 @@
 package io.informer4j.queue.internal;
 
 import io.informer4j.time.Scheduler;
+import io.informer4j.time.internal.ThreadNames;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -24,9 +25,9 @@ public final class OwnedScheduler implements Scheduler, AutoCloseable {
   private volatile Thread timerThread;
   private boolean closed;
 
-  /** @param threadName the name of the timer thread, once started */
+  /** @param threadName the name of the timer thread, once started (whitespace and commas become {@code -}) */
   public OwnedScheduler(String threadName) {
-    this.threadName = threadName;
+    this.threadName = ThreadNames.readable(threadName);
   }
 
   /**
