@@ -8,10 +8,16 @@ import java.util.concurrent.atomic.LongAdder;
  */
 interface CensusSubject extends AutoCloseable {
 
-  /** Starts {@code size} informers or controllers; each object seen (added, or reconciled) counts in {@code seen}. */
+  /**
+   * Starts {@code size} informers or controllers; each object seen (added or updated, or reconciled)
+   * counts in {@code seen}.
+   */
   void start(int size, LongAdder seen) throws Exception;
 
-  /** Returns the count of {@code seen} that means every informer or controller saw every one of {@code objects}. */
+  /**
+   * Returns the count of {@code seen} that means every informer or controller saw every one of
+   * {@code objects} once (after the sync; twice once each object was updated once).
+   */
   long target(int size, int objects);
 
   /** Stops everything the subject started. */
@@ -21,7 +27,7 @@ interface CensusSubject extends AutoCloseable {
   /**
    * Returns the subject named on the command line: {@code informer4j-manager-controllers}
    * ({@link ManagerControllersCensus}), or a client {@link ProbeClient#named} knows, whose informers
-   * count their adds.
+   * count their adds and updates.
    */
   static CensusSubject named(String name, String url) {
     if (name.equals("informer4j-manager-controllers")) {
@@ -31,7 +37,7 @@ interface CensusSubject extends AutoCloseable {
     return new CensusSubject() {
       @Override
       public void start(int size, LongAdder seen) throws Exception {
-        client.start(size, seen, new LongAdder());
+        client.start(size, seen, seen);
       }
 
       @Override

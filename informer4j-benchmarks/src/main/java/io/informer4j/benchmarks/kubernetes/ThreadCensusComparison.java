@@ -5,6 +5,8 @@ import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.testkit.SimulatedApi;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,8 +21,10 @@ import java.util.regex.Pattern;
  * over all namespaces, or one per namespace), and informer4j's {@code Manager} to run 1 and 10
  * controllers, each case in a fresh JVM ({@link ThreadCensusProbe}) against one
  * {@link KubernetesTestServer} holding {@code objects} ConfigMaps over 20 namespaces (the comparison
- * harness's objects). Threads are counted once every informer's handler has seen every object, or
- * every controller has reconciled every object. Prints a Markdown table.
+ * harness's objects). Threads are counted twice: once every informer's handler has seen every object
+ * (or every controller has reconciled every object), and again once each of them saw an update of
+ * every object (the harness updates each object once, the probe's census done). Prints a Markdown
+ * table, each figure as {@code <after the sync> / <after the events>}.
  *
  * <p>Arguments: {@code [objects]} (default 2,000), then optionally the cases as
  * {@code <subject>:<size>} (default: every case of {@link #CASES}).
@@ -49,35 +53,64 @@ public final class ThreadCensusComparison {
       System.out.println("| subject | informers / controllers | threads started | of them `informer4j-*` "
           + "| JVM threads | names with a space or comma |");
       System.out.println("|---|---|---|---|---|---|");
+      long generation = 0;
       for (String census : cases) {
         String[] parts = census.split(":");
-        Map<String, Long> figures = probe(parts[0], server.url(), objects, Integer.parseInt(parts[1]));
-        System.out.printf("| %s | %s | %d | %d | %d | %d |%n", parts[0], parts[1], figures.get("started"),
-            figures.get("informer4j"), figures.get("jvm"), figures.get("unreadable"));
+        List<Map<String, Long>> figures = probe(parts[0], server.url(), Integer.parseInt(parts[1]), api, objects,
+            ++generation);
+        System.out.printf("| %s | %s | %s | %s | %s | %s |%n", parts[0], parts[1], pair(figures, "started"),
+            pair(figures, "informer4j"), pair(figures, "jvm"), pair(figures, "unreadable"));
       }
     }
   }
 
-  private static Map<String, Long> probe(String subject, String url, int objects, int size) throws Exception {
+  private static String pair(List<Map<String, Long>> figures, String name) {
+    return figures.get(0).get(name) + " / " + figures.get(1).get(name);
+  }
+
+  /**
+   * Runs one case's probe: reads its census after the sync, updates every object once (to
+   * {@code generation}, new in every case, so each upsert is a change), tells the probe and reads its
+   * census after the events.
+   */
+  private static List<Map<String, Long>> probe(String subject, String url, int size, SimulatedApi api, int objects,
+                                               long generation) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java, "-Xmx1g", "-XX:+UseG1GC", "-cp",
         System.getProperty("java.class.path"), ThreadCensusProbe.class.getName(), subject, url,
         Integer.toString(objects), Integer.toString(size)));
     Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    Map<String, Long> figures = new LinkedHashMap<>();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = out.readLine(); line != null; line = out.readLine()) {
-        if (line.startsWith("CENSUS")) {
-          Matcher matcher = FIGURE.matcher(line);
-          while (matcher.find()) {
-            figures.put(matcher.group(1), Long.parseLong(matcher.group(2)));
-          }
+    List<Map<String, Long>> figures = new ArrayList<>();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+         Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+      figures.add(readCensus(out, "SYNCED"));
+      if (!figures.get(0).isEmpty()) {
+        for (int i = 0; i < objects; i++) {
+          api.upsert(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.configMap(i, generation));
         }
+        in.write("EVENTS\n");
+        in.flush();
+        figures.add(readCensus(out, "EVENTS"));
       }
     }
     int exit = process.waitFor();
-    if (exit != 0 || figures.isEmpty()) {
+    if (exit != 0 || figures.size() < 2 || figures.get(1).isEmpty()) {
       throw new IllegalStateException(subject + " × " + size + " gave no census (exit " + exit + ")");
+    }
+    return figures;
+  }
+
+  /** Reads the probe's output up to the census line {@code label}; returns its figures, empty if it ended first. */
+  private static Map<String, Long> readCensus(BufferedReader out, String label) throws Exception {
+    Map<String, Long> figures = new LinkedHashMap<>();
+    for (String line = out.readLine(); line != null; line = out.readLine()) {
+      if (line.startsWith(label)) {
+        Matcher matcher = FIGURE.matcher(line);
+        while (matcher.find()) {
+          figures.put(matcher.group(1), Long.parseLong(matcher.group(2)));
+        }
+        return figures;
+      }
     }
     return figures;
   }
