@@ -73,7 +73,7 @@ public final class Leadership<K> implements ReconcileGate<K> {
   }
 
   /** Returns the recorded transitions. */
-  public TransitionLog transitions() {
+  TransitionLog transitions() {
     return transitions;
   }
 

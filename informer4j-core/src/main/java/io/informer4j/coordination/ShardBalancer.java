@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * {@code identity + "#" + shard} — so members rarely race for the same free shard. Shards whose
  * holder is still valid are never taken: leases move only when released or expired.
  */
-public final class ShardBalancer {
+final class ShardBalancer {
 
   private ShardBalancer() {
   }
@@ -33,7 +33,7 @@ public final class ShardBalancer {
    *
    * @throws CoordinationSettingsException if {@code shards} is not positive
    */
-  public static int quota(int shards, String identity, Set<String> members) {
+  static int quota(int shards, String identity, Set<String> members) {
     ShardHash.requireShards(shards);
     List<String> sorted = sortedWith(identity, members);
     int index = sorted.indexOf(identity);
@@ -51,7 +51,7 @@ public final class ShardBalancer {
    * @param releasing shards this replica is already giving up (not counted, not released again)
    * @throws CoordinationSettingsException if {@code shards} is not positive
    */
-  public static ShardPlan plan(int shards, String identity, Set<String> members, Map<Integer, String> holders,
+  static ShardPlan plan(int shards, String identity, Set<String> members, Map<Integer, String> holders,
                                Set<Integer> releasing) {
     Objects.requireNonNull(identity, "identity");
     int quota = quota(shards, identity, members);

@@ -201,7 +201,7 @@ public final class ShardCoordinator implements AutoCloseable {
   }
 
   /** Returns the recorded transitions. */
-  public TransitionLog transitions() {
+  TransitionLog transitions() {
     return transitions;
   }
 

@@ -10,7 +10,7 @@ import java.util.Set;
  * @param acquire free shards to try, in order of preference
  * @param release held shards to give up (after their in-flight reconciles end)
  */
-public record ShardPlan(int quota, Set<Integer> acquire, Set<Integer> release) {
+record ShardPlan(int quota, Set<Integer> acquire, Set<Integer> release) {
 
   /** Copies the sets. */
   public ShardPlan {

@@ -11,19 +11,19 @@ import java.util.Map;
  * The most recent coordination transitions (leadership gained or lost, shard gained, released or
  * lost), newest last, for status pages; keeps the last 32 and a total count. Thread-safe.
  */
-public final class TransitionLog {
+final class TransitionLog {
 
   private static final int KEPT = 32;
 
   /** One transition. */
-  public record Transition(Instant at, String what) {
+  record Transition(Instant at, String what) {
   }
 
   private final ArrayDeque<Transition> recent = new ArrayDeque<>();
   private long total;
 
   /** Records {@code what} at {@code at}. */
-  public synchronized void add(Instant at, String what) {
+  synchronized void add(Instant at, String what) {
     if (recent.size() == KEPT) {
       recent.removeFirst();
     }
@@ -32,17 +32,17 @@ public final class TransitionLog {
   }
 
   /** Returns how many transitions were ever recorded. */
-  public synchronized long total() {
+  synchronized long total() {
     return total;
   }
 
   /** Returns the kept transitions, oldest first. */
-  public synchronized List<Transition> recent() {
+  synchronized List<Transition> recent() {
     return new ArrayList<>(recent);
   }
 
   /** Returns the kept transitions as plain maps ({@code at}, {@code what}), for JSON status. */
-  public List<Map<String, Object>> toMaps() {
+  List<Map<String, Object>> toMaps() {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Transition t : recent()) {
       Map<String, Object> map = new LinkedHashMap<>();

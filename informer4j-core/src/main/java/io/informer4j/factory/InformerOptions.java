@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * @param name            names the informer in logs, status and metrics; null for the type's kind
  * @param resyncPeriod    how often the factory routes every cached object of the type again, unchanged,
  *                        at low priority: null for the factory's default
- *                        ({@link FactoryBuilder#defaultResyncPeriod}, none unless set),
+ *                        ({@link SharedInformerFactory.Builder#defaultResyncPeriod}, none unless set),
  *                        {@link Duration#ZERO} for never whatever that default, otherwise at least one
  *                        second
  * @param labelSelector   restricts what is listed and watched (added to any selection with {@code ,})

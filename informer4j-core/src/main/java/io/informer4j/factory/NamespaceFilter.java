@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The namespace restriction of one type, with the seed's method names, over the one
+ * The namespace restriction of one type, over the one
  * {@link NamespaceMatcher} rule shared by all three tiers: patterns are exact names, {@code prefix*}
  * or {@code *suffix}; <b>restricted wins</b> over allowed; a non-empty allow-list must match; two
  * empty lists allow everything.

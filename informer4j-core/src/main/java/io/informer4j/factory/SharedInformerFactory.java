@@ -201,7 +201,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
   }
 
-  /** Returns true once started and until stopped (Orkestra's ready signal). */
+  /** Returns true once started and until stopped. */
   public boolean isReady() {
     return isStarted();
   }
@@ -356,7 +356,10 @@ public final class SharedInformerFactory implements AutoCloseable {
 
   // ---- status ---------------------------------------------------------------------------------
 
-  /** Returns Orkestra's summary: {@code "Name(synced), Other(not synced)"}, sorted by name then type. */
+  /**
+   * Returns a one-line summary, {@code "Name(synced), Other(not synced)"} for every registered type
+   * (missing ones included), sorted by name then type; {@code ""} when none is registered.
+   */
   public String status() {
     return completedRoutes().stream().map(r -> r.name() + (r.hasSynced() ? "(synced)" : "(not synced)"))
         .collect(Collectors.joining(", "));
@@ -372,7 +375,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     return map;
   }
 
-  /** Returns the name of this component, as Orkestra names it. */
+  /** Returns the name of this component in logs and status: {@code "informer factory"}. */
   public String name() {
     return "informer factory";
   }

@@ -115,7 +115,7 @@ public final class InformerRuntime implements AutoCloseable {
   }
 
   /** Returns the watch over this runtime's handlers; for informers built on it. */
-  public StallMonitor stallMonitor() {
+  StallMonitor stallMonitor() {
     return stallMonitor;
   }
 

@@ -320,8 +320,10 @@ public interface SharedIndexInformer<T> {
       ReflectorSettings reflector = new ReflectorSettings(selection, pageSize, watchList, watchListTimeout,
           minWatchTimeout, watchIdleTimeout, readTimeout, backoff, reconnectBackoff, retryPolicy, watchErrorHandler, random);
       String informerName = name != null ? name : source.description();
+      boolean ownsRuntime = runtime == null;
+      InformerRuntime threads = ownsRuntime ? InformerRuntime.create(informerName) : runtime;
       return new DefaultSharedIndexInformer<>(new InformerConfig<>(informerName, source, adapter, reflector, resyncPeriod,
-          transform, Map.copyOf(indexers), runtime));
+          transform, Map.copyOf(indexers), threads, ownsRuntime, threads.stallMonitor()));
     }
   }
 }

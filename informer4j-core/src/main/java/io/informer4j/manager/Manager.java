@@ -236,8 +236,8 @@ public final class Manager implements AutoCloseable {
 
   /**
    * Returns the shared informer factory over the manager's cache and {@link #queues()} (created on
-   * first use; started and stopped with the manager), for code written Orkestra's way: every event of
-   * a registered type becomes a {@code QueueItem} on the type's queue.
+   * first use; started and stopped with the manager), for code that consumes per-type queues: every
+   * event of a registered type becomes a {@code QueueItem} on the type's queue.
    */
   public SharedInformerFactory factory() {
     QueueRegistry registry = queues();

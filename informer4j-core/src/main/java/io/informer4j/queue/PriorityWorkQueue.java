@@ -7,8 +7,8 @@ import java.util.Optional;
  * A {@link RateLimitingQueue} whose items carry a priority, with controller-runtime's priority queue
  * semantics: the highest priority is handed out first, then the earliest ready; when an item is
  * added again while queued, the higher priority and the earlier ready time win; initial-list and
- * resync adds use {@link #LOW_PRIORITY}. Unlike controller-runtime, priorities <b>age</b> so a low
- * priority item cannot starve: the exact rule and its bound are in {@link QueueOrdering}.
+ * resync adds use {@link #LOW_PRIORITY}. Priorities <b>age</b>, so a low priority item cannot
+ * starve: the exact rule and its bound are in {@link QueueOrdering}.
  *
  * <p>The plain methods of the super-interfaces use {@link #DEFAULT_PRIORITY}. A queue built with
  * {@link QueueOrdering#fifo()} carries priorities (a requeue keeps them) but hands items out in the

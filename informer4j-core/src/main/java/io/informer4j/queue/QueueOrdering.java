@@ -1,6 +1,6 @@
 package io.informer4j.queue;
 
-import io.informer4j.queue.internal.Nanos;
+import io.informer4j.time.internal.Nanos;
 import java.time.Duration;
 import java.util.Objects;
 

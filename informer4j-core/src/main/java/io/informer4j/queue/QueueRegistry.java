@@ -1,9 +1,9 @@
 package io.informer4j.queue;
 
 import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.internal.OwnedScheduler;
 import io.informer4j.time.Clock;
 import io.informer4j.time.Scheduler;
+import io.informer4j.time.internal.OwnedScheduler;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Objects;

@@ -1,16 +1,16 @@
 package io.informer4j.queue;
 
-import io.informer4j.queue.internal.Nanos;
-import io.informer4j.queue.internal.OwnedScheduler;
 import io.informer4j.time.Clock;
 import io.informer4j.time.Scheduler;
+import io.informer4j.time.internal.Nanos;
+import io.informer4j.time.internal.OwnedScheduler;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;

@@ -24,8 +24,8 @@ public interface CacheReader<T> {
    * Returns the object under {@code key}. For cluster-scoped types the key's namespace is ignored.
    *
    * @throws NotFoundException       if no such object is cached
-   * @throws CacheNotStartedException if the cache has not been started (readers of an
-   *                                  {@link InformerCache} only)
+   * @throws CacheNotStartedException if the map has not been started (the read registered the
+   *                                  type's informers, which start with the map)
    * @throws CacheTimeoutException   if the informer did not sync within the cache's read timeout
    *                                  (readers from {@link InformersMap#reader} only)
    */

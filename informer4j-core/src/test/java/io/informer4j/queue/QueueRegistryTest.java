@@ -73,7 +73,7 @@ class QueueRegistryTest {
   }
 
   @Test
-  void shutdownQueueOfAnUnknownTypeFailsWithTheSeedsMessage() {
+  void shutdownQueueOfAnUnknownTypeFailsNamingTheType() {
     assertThatThrownBy(() -> registry.shutdownQueue(CONFIG_MAP))
         .isInstanceOf(QueueNotFoundException.class)
         .hasMessage("queue not found for /v1, Kind=ConfigMap");

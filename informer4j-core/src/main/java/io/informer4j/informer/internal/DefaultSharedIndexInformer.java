@@ -39,6 +39,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
 
   private final String name;
   private final InformerRuntime runtime;
+  private final StallMonitor stallMonitor;
   private final boolean ownsRuntime;
   private final ThreadSafeIndexer<T> store;
   private final TaskTracker tracker = new TaskTracker();
@@ -60,8 +61,9 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   /** Builds the informer; use {@link SharedIndexInformer#builder} rather than this constructor. */
   public DefaultSharedIndexInformer(InformerConfig<T> config) {
     this.name = config.name();
-    this.ownsRuntime = config.runtime() == null;
-    this.runtime = ownsRuntime ? InformerRuntime.create(name) : config.runtime();
+    this.ownsRuntime = config.ownsRuntime();
+    this.runtime = config.runtime();
+    this.stallMonitor = config.stallMonitor();
     this.state = new StateTracker(name, runtime.clock());
     this.store = new ThreadSafeIndexer<>(config.adapter(), "informer " + name, config.indexers());
     this.processor = new EventProcessor<>(store, config.adapter(), runtime.cache(), tracker, runtime.clock(),
@@ -95,7 +97,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
         processor.addLane(lane, started);
       }
       registrations.add(lane);
-      runtime.stallMonitor().register(lane);
+      stallMonitor.register(lane);
       return lane;
     }
   }
@@ -139,7 +141,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     synchronized (processor.processingLock()) {
       processor.removeLane(lane);
     }
-    runtime.stallMonitor().unregister(lane);
+    stallMonitor.unregister(lane);
   }
 
   @Override
@@ -256,7 +258,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     processor.stop();
     registrations.forEach(lane -> {
       lane.markRemoved();
-      runtime.stallMonitor().unregister(lane);
+      stallMonitor.unregister(lane);
     });
     if (cause != null) {
       processor.synced().completeExceptionally(new InformerFailedException(name, cause));

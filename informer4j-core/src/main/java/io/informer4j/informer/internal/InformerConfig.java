@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Everything an informer is built from; assembled by {@link io.informer4j.informer.InformerBuilder}.
+ * Everything an informer is built from; assembled by {@link io.informer4j.informer.SharedIndexInformer.Builder}.
  *
  * @param name          the informer's name
  * @param source        lists and watches
@@ -18,10 +18,13 @@ import java.util.function.UnaryOperator;
  * @param defaultResync resync period of handlers added without one, and the initial resync check period
  * @param transform     applied to every object before it is cached; null for none
  * @param indexers      extra indexes
- * @param runtime       shared threads; null to own a private runtime, closed when the informer stops
+ * @param runtime       the threads the informer runs on
+ * @param ownsRuntime   true if the runtime was made for this informer alone, to be closed when it stops
+ * @param stallMonitor  the runtime's watch over its handlers, which the informer's handler lanes join
  * @param <T>           the object type
  */
 public record InformerConfig<T>(String name, ListerWatcher<T> source, ObjectAdapter<T> adapter,
                                 ReflectorSettings reflector, Duration defaultResync, UnaryOperator<T> transform,
-                                Map<String, IndexFunction<T>> indexers, InformerRuntime runtime) {
+                                Map<String, IndexFunction<T>> indexers, InformerRuntime runtime,
+                                boolean ownsRuntime, StallMonitor stallMonitor) {
 }

@@ -1,4 +1,4 @@
-package io.informer4j.queue.internal;
+package io.informer4j.time.internal;
 
 import io.informer4j.time.Scheduler;
 import io.informer4j.time.internal.ThreadNames;
