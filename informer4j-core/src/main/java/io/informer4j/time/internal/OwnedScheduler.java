@@ -1,7 +1,6 @@
 package io.informer4j.time.internal;
 
 import io.informer4j.time.Scheduler;
-import io.informer4j.time.internal.ThreadNames;
 import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
