@@ -51,7 +51,8 @@ import org.slf4j.LoggerFactory;
  * given one more second. A queue the controller built itself is shut down; a queue given to the
  * builder is left running (for example, a registry queue kept for a later reactivation).
  *
- * <p>Thread-safe. Worker threads are daemon threads named {@code informer4j-controller[<name>]-worker-<i>}.
+ * <p>Thread-safe. Worker threads are daemon threads named {@code informer4j-controller[<name>]-worker-<i>}
+ * (whitespace and commas in the name become {@code -}).
  *
  * @param <K> the item type
  */

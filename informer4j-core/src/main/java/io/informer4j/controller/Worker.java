@@ -5,6 +5,7 @@ import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.Prioritized;
 import io.informer4j.time.Clock;
 import io.informer4j.time.Scheduler;
+import io.informer4j.time.internal.ThreadNames;
 import java.time.Duration;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -46,7 +47,7 @@ final class Worker<K> implements Runnable {
     this.deadlines = deadlines;
     this.reconcileTimeout = reconcileTimeout;
     this.gate = gate;
-    this.thread = new Thread(this, "informer4j-controller[" + controller + "]-worker-" + index);
+    this.thread = new Thread(this, "informer4j-controller[" + ThreadNames.readable(controller) + "]-worker-" + index);
     this.thread.setDaemon(true);
   }
 

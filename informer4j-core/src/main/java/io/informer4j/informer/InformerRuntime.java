@@ -5,6 +5,7 @@ import io.informer4j.informer.internal.StallMonitor;
 import io.informer4j.time.Clock;
 import io.informer4j.time.ExecutorScheduler;
 import io.informer4j.time.Scheduler;
+import io.informer4j.time.internal.ThreadNames;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -57,11 +58,12 @@ public final class InformerRuntime implements AutoCloseable {
 
   private InformerRuntime(Builder b) {
     this.name = b.name;
-    this.timer = new ScheduledThreadPoolExecutor(1, threadFactory(b.name + "-timer"));
+    String threads = ThreadNames.readable(b.name);
+    this.timer = new ScheduledThreadPoolExecutor(1, threadFactory(threads + "-timer"));
     timer.setRemoveOnCancelPolicy(true);
-    this.io = pool(b.name + "-io", b.ioThreads);
-    this.cache = pool(b.name + "-cache", b.cacheThreads);
-    this.dispatch = pool(b.name + "-dispatch", b.dispatchThreads);
+    this.io = pool(threads + "-io", b.ioThreads);
+    this.cache = pool(threads + "-cache", b.cacheThreads);
+    this.dispatch = pool(threads + "-dispatch", b.dispatchThreads);
     this.scheduler = b.scheduler != null ? b.scheduler : new ExecutorScheduler(timer);
     this.clock = b.clock;
     this.stallMonitor = new StallMonitor(scheduler, clock, dispatch, b.dispatchThreads, b.handlerStuckThreshold);
@@ -73,7 +75,10 @@ public final class InformerRuntime implements AutoCloseable {
     return builder(name).build();
   }
 
-  /** Starts configuring a runtime whose threads are named {@code informer4j-<name>-…}. */
+  /**
+   * Starts configuring a runtime whose threads are named {@code informer4j-<name>-…} (whitespace
+   * and commas in the name become {@code -}).
+   */
   public static Builder builder(String name) {
     return new Builder(name);
   }

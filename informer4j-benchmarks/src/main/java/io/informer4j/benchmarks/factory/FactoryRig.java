@@ -1,24 +1,26 @@
 package io.informer4j.benchmarks.factory;
 
 import io.informer4j.benchmarks.informer.PrebuiltListerWatcher;
-import io.informer4j.factory.ClientProvider;
-import io.informer4j.factory.GenericClient;
-import io.informer4j.factory.InformerEntry;
 import io.informer4j.factory.InformerOptions;
 import io.informer4j.factory.NamespaceFilter;
 import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.factory.TypeStatus;
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.queue.QueueRegistry;
+import io.informer4j.reader.InformersMap;
+import io.informer4j.source.Backend;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.testkit.SimObject;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
@@ -27,7 +29,8 @@ import java.util.stream.IntStream;
 /**
  * A {@link SharedInformerFactory} over {@code types} in-memory sources of {@link SimObject}s spread
  * over {@value #NAMESPACES} namespaces, each type with its own queue in the registry, started and
- * synced. {@link #deliver} pushes MODIFIED events round-robin over the types (each with a new
+ * synced. The factory is wired as a user wires one: a {@link Backend} over a fixed type table, an
+ * {@link InformersMap} over it on the rig's runtime, and the factory over the map and the queues. {@link #deliver} pushes MODIFIED events round-robin over the types (each with a new
  * resourceVersion) and returns once the factory routed every one of them: sent to its queue, or
  * dropped by the namespace filter. Nothing drains the queues, so each holds at most one item per
  * object (a queued key absorbs later adds, as in client-go).
@@ -42,6 +45,7 @@ final class FactoryRig implements AutoCloseable {
 
   private final List<TypeKey> types = new ArrayList<>();
   private final List<PrebuiltListerWatcher<SimObject>> sources = new ArrayList<>();
+  private final Map<TypeKey, PrebuiltListerWatcher<SimObject>> sourceOf = new ConcurrentHashMap<>();
   private final List<SimObject[]> objects = new ArrayList<>();
   private final InformerRuntime runtime = InformerRuntime.create("bench-factory");
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
@@ -57,7 +61,9 @@ final class FactoryRig implements AutoCloseable {
    */
   FactoryRig(int typeCount, int objectsPerType, boolean restrictNine) throws InterruptedException {
     SimpleTypeRegistry registry = new SimpleTypeRegistry();
-    factory = SharedInformerFactory.builder(new NoClients(), registry, queues).runtime(runtime).build();
+    Backend backend = Backend.of(registry, type -> sourceOf.get(type.key()));
+    InformersMap map = InformersMap.builder(backend).runtime(runtime).build();
+    factory = SharedInformerFactory.builder(map, queues).build();
     NamespaceFilter filter = restrictNine
         ? NamespaceFilter.restricting(IntStream.range(1, NAMESPACES).mapToObj(FactoryRig::namespace).toArray(String[]::new))
         : NamespaceFilter.none();
@@ -73,14 +79,15 @@ final class FactoryRig implements AutoCloseable {
       }
       PrebuiltListerWatcher<SimObject> source = new PrebuiltListerWatcher<>(List.of(listed),
           Integer.toString(objectsPerType));
-      factory.informerFor(source, SimObject.ADAPTER, type, SimObject.class,
+      sourceOf.put(type, source);
+      factory.informerFor(ObjectType.of(type, SimObject.class, SimObject.ADAPTER),
           InformerOptions.builder().name("kind-" + t).namespaceFilter(filter).build());
       types.add(type);
       sources.add(source);
       objects.add(listed);
     }
     factory.start();
-    if (!factory.waitForCacheSync(SYNC_TIMEOUT).allSynced()) {
+    if (!factory.waitForCacheSync(SYNC_TIMEOUT)) {
       throw new IllegalStateException("the factory did not sync within " + SYNC_TIMEOUT);
     }
     for (PrebuiltListerWatcher<SimObject> source : sources) {
@@ -118,16 +125,16 @@ final class FactoryRig implements AutoCloseable {
 
   /** Events the factory handled so far: sent to a queue or dropped by the filter. */
   long routed() {
-    return factory.registered().values().stream().mapToLong(entry -> entry.enqueued() + entry.droppedTotal()).sum();
+    return factory.statuses().stream().mapToLong(status -> status.enqueued() + status.droppedTotal()).sum();
   }
 
   /** A one-line account: events sent to queues, dropped by the filter, queue adds and depths. */
   String summary() {
     long enqueued = 0;
     long dropped = 0;
-    for (InformerEntry entry : factory.registered().values()) {
-      enqueued += entry.enqueued();
-      dropped += entry.droppedTotal();
+    for (TypeStatus status : factory.statuses()) {
+      enqueued += status.enqueued();
+      dropped += status.droppedTotal();
     }
     double adds = meters.find("workqueue_adds_total").counters().stream().mapToDouble(c -> c.count()).sum();
     long depth = types.stream().mapToLong(queues::depth).sum();
@@ -137,16 +144,8 @@ final class FactoryRig implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    factory.shutdown(Duration.ofSeconds(30));
+    factory.stop(Duration.ofSeconds(30));
     queues.shutdownAll();
     runtime.close(Duration.ofSeconds(30));
-  }
-
-  /** Every type here comes with its own source; the provider is never asked. */
-  private static final class NoClients implements ClientProvider {
-    @Override
-    public <T> GenericClient<T> clientFor(TypeKey type, Class<T> objectClass) {
-      throw new UnknownTypeException(type + " (the benchmark registers explicit sources only)");
-    }
   }
 }

@@ -4,10 +4,10 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.informer4j.informer.EventHandler;
 import io.informer4j.informer.HandlerRegistration;
-import io.informer4j.informer.InformerBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.kubernetes.KubernetesBackend;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.source.Selection;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,8 +41,9 @@ final class Informer4jProbe implements ProbeClient {
   public void start(int count, LongAdder adds, LongAdder updates) {
     for (int i = 0; i < count; i++) {
       String namespace = ProbeClient.namespaceOf(i, count);
-      InformerBuilder<ConfigMap> builder = SharedIndexInformer
-          .builder(backend.typed(ConfigMap.class), backend.adapter(ConfigMap.class))
+      ObjectType<ConfigMap> configMaps = backend.type(ConfigMap.class);
+      SharedIndexInformer.Builder<ConfigMap> builder = SharedIndexInformer
+          .builder(backend.listerWatcher(configMaps), configMaps.adapter())
           .selection(namespace == null ? Selection.all() : Selection.inNamespace(namespace)).runtime(runtime)
           .watchList(watchList).pageSize(pageSize);
       if (transform != null) {

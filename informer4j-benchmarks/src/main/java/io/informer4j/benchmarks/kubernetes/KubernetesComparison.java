@@ -94,7 +94,7 @@ public final class KubernetesComparison {
    * Lists every ConfigMap once and drops the answer, so that the server has encoded each object
    * before the first probe, as it has for every later one.
    */
-  private static void listOnce(KubernetesTestServer server) throws Exception {
+  static void listOnce(KubernetesTestServer server) throws Exception {
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     HttpResponse<Void> list = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/api/v1/configmaps")).build(),
         HttpResponse.BodyHandlers.discarding());

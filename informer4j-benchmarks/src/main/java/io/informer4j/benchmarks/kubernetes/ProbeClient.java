@@ -39,11 +39,15 @@ interface ProbeClient extends AutoCloseable {
    * in the order named — {@code -strip} (strip managedFields), {@code -share} (share repeated
    * strings), {@code -compact} (compact read-only objects), and {@code -page<n>} sets the list page
    * size (else the informer's default), e.g. {@code informer4j-list-strip-compact};
-   * or {@code fabric8}, {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe}).
+   * {@code informer4j-manager} (the informers of a {@link io.informer4j.manager.Manager} with its
+   * defaults: {@link ManagerProbe}); or {@code fabric8}, {@code fabric8-factory} (through fabric8's
+   * shared informer factory), {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe}).
    */
   static ProbeClient named(String name, String url) {
     return switch (name) {
+      case "informer4j-manager" -> new ManagerProbe(url);
       case "fabric8" -> new Fabric8Probe(url);
+      case "fabric8-factory" -> new Fabric8FactoryProbe(url);
       case "client-java" -> new ClientJavaProbe(url);
       case "raw-http" -> new RawHttpProbe(url);
       default -> informer4jNamed(name, url);

@@ -4,6 +4,7 @@ import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.SimpleTypeRegistry;
 import io.informer4j.meta.TypeKey;
@@ -12,7 +13,7 @@ import io.informer4j.reader.GetOptions;
 import io.informer4j.reader.InformersMap;
 import io.informer4j.reader.ListOptions;
 import io.informer4j.reader.MapEntry;
-import io.informer4j.reader.Representation;
+import io.informer4j.source.Backend;
 import io.kubernetes.client.informer.cache.Cache;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.time.Duration;
@@ -71,10 +72,9 @@ public class CacheReaderBenchmark {
     List<V1Pod> pods = PodModel.pods(objects);
     runtime = InformerRuntime.create("reader-benchmark");
     SimpleTypeRegistry registry = new SimpleTypeRegistry().register(PODS, Scope.NAMESPACED, V1Pod.class);
-    map = InformersMap.builder(registry, (type, namespace, types, representation) -> new PodSnapshotSource(pods))
-        .runtime(runtime).build();
+    map = InformersMap.builder(Backend.of(registry, type -> new PodSnapshotSource(pods))).runtime(runtime).build();
     map.start();
-    MapEntry<V1Pod> entry = map.get(PODS, Representation.of(V1Pod.class, PodModel.ADAPTER), Duration.ofMinutes(5)).entry();
+    MapEntry<V1Pod> entry = map.get(ObjectType.of(PODS, V1Pod.class, PodModel.ADAPTER), Duration.ofMinutes(5));
     entry.indexField(NODE_FIELD, pod -> List.of(PodModel.nodeName(pod)));
     reader = entry.reader();
 

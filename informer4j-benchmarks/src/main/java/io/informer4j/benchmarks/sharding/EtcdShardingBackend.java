@@ -10,7 +10,9 @@ import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.Widget;
 import io.informer4j.factory.InformerOptions;
 import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.reader.InformersMap;
 import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.coordination.ReconcileLog;
 import io.informer4j.testkit.coordination.ShardedReplica;
@@ -23,6 +25,7 @@ import java.util.Map;
 final class EtcdShardingBackend implements ShardingBackend {
 
   private static final TypeKey WIDGETS = TypeKey.of("demo.informer4j.io", "v1", "Widget");
+  private static final ObjectType<EtcdObject<Widget>> WIDGET_OBJECTS = Widget.type(WIDGETS);
 
   private final ShardingRun settings;
   private final EtcdServer server = EtcdServer.start();
@@ -56,13 +59,13 @@ final class EtcdShardingBackend implements ShardingBackend {
   @Override
   public ShardingScenario.Started start(String group, String identity, ReconcileLog log) {
     Client client = server.newClient();
-    EtcdTypes types = EtcdTypes.builder(client).jsonType(WIDGETS, layout, Widget.class, Widget.ADAPTER).build();
+    EtcdTypes types = EtcdTypes.builder(client).json(WIDGET_OBJECTS, layout, Widget.class).build();
     EtcdShardLeases leases = new EtcdShardLeases(client, "/bench/" + group, identity, settings.timing(), Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, settings.timing(), settings.shards(),
         (queues, filter) -> {
-          SharedInformerFactory factory = SharedInformerFactory.builder(types, types, queues).enqueueFilter(filter)
-              .build();
-          factory.informerFor(WIDGETS, EtcdObject.class, InformerOptions.defaults());
+          SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(types).build(), queues)
+              .enqueueFilter(filter).build();
+          factory.informerFor(WIDGET_OBJECTS, InformerOptions.defaults());
           return factory;
         }, log, settings.reconcileTime(), settings.workers());
     return new ShardingScenario.Started(replica, () -> {

@@ -10,6 +10,7 @@ import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.coordination.KubernetesShardLeases;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.reader.InformersMap;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.coordination.ReconcileLog;
@@ -58,8 +59,8 @@ final class KubernetesShardingBackend implements ShardingBackend {
         Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, settings.timing(), settings.shards(),
         (queues, filter) -> {
-          SharedInformerFactory factory = SharedInformerFactory.builder(backend.clientProvider(),
-              backend.typeRegistry(), queues).enqueueFilter(filter).build();
+          SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(backend).build(), queues)
+              .enqueueFilter(filter).build();
           factory.informerFor(ConfigMap.class, InformerOptions.defaults());
           return factory;
         }, log, settings.reconcileTime(), settings.workers());

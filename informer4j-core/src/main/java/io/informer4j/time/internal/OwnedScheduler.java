@@ -24,9 +24,9 @@ public final class OwnedScheduler implements Scheduler, AutoCloseable {
   private volatile Thread timerThread;
   private boolean closed;
 
-  /** @param threadName the name of the timer thread, once started */
+  /** @param threadName the name of the timer thread, once started (whitespace and commas become {@code -}) */
   public OwnedScheduler(String threadName) {
-    this.threadName = threadName;
+    this.threadName = ThreadNames.readable(threadName);
   }
 
   /**
