@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * still gets one promptly; pool threads are daemons and end after 30 s idle. Watch events arrive on the backend's own
  * threads (for example its HTTP client's) and are only enqueued there.
  *
- * <p>Thread-safe. {@link #close(Duration)} ends every thread; informers still using the runtime then
+ * <p>Thread-safe. {@link #stop(Duration)} ends every thread; informers still using the runtime then
  * stop being served.
  */
 public final class InformerRuntime implements AutoCloseable {
@@ -139,13 +139,13 @@ public final class InformerRuntime implements AutoCloseable {
     return name;
   }
 
-  /** Returns true once {@link #close} was called. */
-  public boolean isClosed() {
+  /** Returns true once a stop has begun ({@link #stop()}, {@link #stop(Duration)} or {@link #close()}). */
+  public boolean isStopped() {
     return dispatch.isShutdown();
   }
 
   /** Stops accepting work and interrupts running tasks, without waiting; threads end shortly after. */
-  public void shutdown() {
+  public void stop() {
     stallMonitor.close();
     io.shutdownNow();
     cache.shutdownNow();
@@ -159,8 +159,8 @@ public final class InformerRuntime implements AutoCloseable {
    *
    * @return true if all threads ended within the timeout
    */
-  public boolean close(Duration timeout) throws InterruptedException {
-    shutdown();
+  public boolean stop(Duration timeout) throws InterruptedException {
+    stop();
     long deadline = System.nanoTime() + timeout.toNanos();
     boolean terminated = io.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
         && cache.awaitTermination(remaining(deadline), TimeUnit.NANOSECONDS)
@@ -178,11 +178,11 @@ public final class InformerRuntime implements AutoCloseable {
     return Math.max(0, deadline - System.nanoTime());
   }
 
-  /** Closes, waiting up to 10 seconds for threads to end. */
+  /** Stops, waiting up to 10 seconds for threads to end (see {@link #stop(Duration)}). */
   @Override
   public void close() {
     try {
-      close(Duration.ofSeconds(10));
+      stop(Duration.ofSeconds(10));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -101,7 +101,7 @@ public interface SharedIndexInformer<T> {
    *
    * @return true if everything ended within the timeout
    */
-  boolean close(Duration timeout) throws InterruptedException;
+  boolean stop(Duration timeout) throws InterruptedException;
 
   /** Returns true once the first list has been applied to the cache. */
   boolean hasSynced();

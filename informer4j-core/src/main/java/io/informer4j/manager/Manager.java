@@ -379,7 +379,7 @@ public final class Manager implements AutoCloseable {
       ended &= components.get(i).stop(remaining(deadline, timeout));
     }
     if (ownsRuntime) {
-      ended &= runtime.close(remaining(deadline, timeout));
+      ended &= runtime.stop(remaining(deadline, timeout));
     }
     Throwable failure;
     synchronized (lifecycle) {

@@ -64,11 +64,14 @@ public interface PriorityWorkQueue<K> extends RateLimitingQueue<K> {
    */
   long rejectedAdds();
 
-  /** Returns the depth cap: 0 means unlimited. */
+  /** The depth cap of a queue without one: every add of a new item is accepted. */
+  int UNBOUNDED = 0;
+
+  /** Returns the depth cap, or {@link #UNBOUNDED}. */
   int maxDepth();
 
   /**
-   * Changes the depth cap at run time (0 = unlimited). Items already queued are never evicted.
+   * Changes the depth cap at run time ({@link #UNBOUNDED} for none). Items already queued are never evicted.
    *
    * @throws IllegalArgumentException if {@code maxDepth} is negative
    */

@@ -86,8 +86,19 @@ public final class QueueRegistry implements AutoCloseable {
   }
 
   /**
-   * Returns the queue of {@code type}, creating it with depth cap {@code maxDepth} (0 = unlimited);
-   * for a known type, keeps the queue and sets its cap to {@code maxDepth}.
+   * Returns the queue of {@code type}, creating it without a depth cap; for a known type, keeps the
+   * queue and removes its cap.
+   *
+   * @throws IllegalStateException after {@link #shutdownAll()}
+   */
+  public PriorityWorkQueue<QueueItem> register(TypeKey type) {
+    return register(type, PriorityWorkQueue.UNBOUNDED);
+  }
+
+  /**
+   * Returns the queue of {@code type}, creating it with depth cap {@code maxDepth}
+   * ({@link PriorityWorkQueue#UNBOUNDED} for none); for a known type, keeps the queue and sets its
+   * cap to {@code maxDepth}.
    *
    * @throws IllegalArgumentException if {@code maxDepth} is negative
    * @throws IllegalStateException    after {@link #shutdownAll()}

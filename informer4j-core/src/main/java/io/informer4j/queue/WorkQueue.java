@@ -51,6 +51,9 @@ public interface WorkQueue<K> {
   /**
    * Like {@link #get()} but waits at most {@code timeout}.
    *
+   * <p>An empty result means no item: {@link #isShuttingDown()} then tells a shutdown (true) from a
+   * timeout (false), since a queue never leaves shutdown.
+   *
    * @return the item, or empty on timeout or once the queue is shut down and empty
    * @throws InterruptedException if the thread is interrupted while waiting; no item is taken then
    */

@@ -88,7 +88,7 @@ public final class WorkQueueBuilder<K> {
   }
 
   /**
-   * Sets a soft depth cap (0, the default, means none). When {@link WorkQueue#len()} has reached it,
+   * Sets a soft depth cap ({@link PriorityWorkQueue#UNBOUNDED}, the default, means none). When {@link WorkQueue#len()} has reached it,
    * {@link WorkQueue#add} rejects an item that is not queued, not being processed and not waiting
    * for a delayed add, and counts the rejection. An add for an item the queue already holds is
    * never rejected (it is coalesced, or re-queued by {@code done}), and delayed or rate-limited
@@ -103,7 +103,7 @@ public final class WorkQueueBuilder<K> {
 
   static int checkMaxDepth(int maxDepth) {
     if (maxDepth < 0) {
-      throw new IllegalArgumentException("work queue max depth must be 0 (unlimited) or positive, got " + maxDepth);
+      throw new IllegalArgumentException("work queue max depth must be UNBOUNDED (0) or positive, got " + maxDepth);
     }
     return maxDepth;
   }

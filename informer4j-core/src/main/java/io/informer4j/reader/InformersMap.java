@@ -505,7 +505,7 @@ public final class InformersMap implements AutoCloseable {
       }
     }
     if (ownsRuntime) {
-      ended &= runtime.close(deadline.remaining());
+      ended &= runtime.stop(deadline.remaining());
     }
     log.debug("informers map: stopped {} informers", toStop.size());
     return ended;

@@ -44,7 +44,7 @@ class EnqueueFilterTest {
 
   @Test
   void rejectedKeysAreDroppedAndCountedThenQueuedFromTheCacheOnceAccepted() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key(), 0);
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key());
     source.put(Item.of("a", "x", "1"));
     source.put(Item.of("a", "y", "2"));
     source.put(Item.of("a", "z", "3"));

@@ -60,6 +60,6 @@ final class FactoryFixture implements AutoCloseable {
   @Override
   public void close() throws InterruptedException {
     queues.shutdownAll();
-    runtime.close(Duration.ofSeconds(5));
+    runtime.stop(Duration.ofSeconds(5));
   }
 }

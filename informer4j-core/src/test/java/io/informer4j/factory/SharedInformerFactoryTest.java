@@ -54,7 +54,7 @@ class SharedInformerFactoryTest {
 
   @Test
   void routesEveryEventAsOneItemPerKeyToTheTypesQueue() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key(), 0);
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key());
     source.put(Item.of("a", "x", "1"));
     factory.informerFor(ITEMS, InformerOptions.defaults());
     factory.start();
@@ -81,8 +81,8 @@ class SharedInformerFactoryTest {
 
   @Test
   void theOptionsQueueWinsOverTheRegistrysQueue() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> registered = fixture.queues.register(ITEMS.key(), 0);
-    PriorityWorkQueue<QueueItem> own = fixture.queues.register(TypeKey.of("example.io", "v1", "Own"), 0);
+    PriorityWorkQueue<QueueItem> registered = fixture.queues.register(ITEMS.key());
+    PriorityWorkQueue<QueueItem> own = fixture.queues.register(TypeKey.of("example.io", "v1", "Own"));
     source.put(Item.of("a", "x", "1"));
     factory.informerFor(ITEMS, InformerOptions.builder().queue(own).build());
     factory.start();
@@ -93,7 +93,7 @@ class SharedInformerFactoryTest {
 
   @Test
   void aDeleteSeenOnlyThroughARelistIsRouted() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key(), 0);
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key());
     source.put(Item.of("a", "gone", "1"));
     factory.informerFor(ITEMS, InformerOptions.defaults());
     factory.start();
@@ -121,7 +121,7 @@ class SharedInformerFactoryTest {
 
   @Test
   void tierTwoDropsDisallowedNamespacesBeforeAnyQueueAndRestrictedWins() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key(), 0);
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(ITEMS.key());
     factory.informerFor(ITEMS, InformerOptions.builder()
         .namespaceFilter(NamespaceFilter.of(List.of("team-*"), List.of("team-secret"))).build());
     factory.start();
@@ -144,7 +144,7 @@ class SharedInformerFactoryTest {
   @Test
   void everyEventOfAClusterScopedTypePassesWithAClusterScopedKey() throws InterruptedException {
     ObjectType<Item> nodes = FakeBackend.NODES;
-    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(nodes.key(), 0);
+    PriorityWorkQueue<QueueItem> queue = fixture.queues.register(nodes.key());
     fixture.backend.source(nodes).put(Item.of("", "node-1", "1"));
     factory.informerFor(nodes, InformerOptions.defaults());
     factory.start();
@@ -259,7 +259,7 @@ class SharedInformerFactoryTest {
 
   @Test
   void statusDescribesEachTypeForHealthEndpoints() throws InterruptedException {
-    fixture.queues.register(ITEMS.key(), 0);
+    fixture.queues.register(ITEMS.key());
     source.put(Item.of("a", "x", "1"));
     source.put(Item.of("a", "y", "1"));
     factory.informerFor(ITEMS, InformerOptions.builder().name("items").build());

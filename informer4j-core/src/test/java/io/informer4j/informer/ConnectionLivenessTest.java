@@ -178,7 +178,7 @@ class ConnectionLivenessTest extends InformerTestSupport {
 
   @Test
   void startingOnAClosedRuntimeFailsLoudly() throws InterruptedException {
-    fixture.runtime.close(Duration.ofSeconds(5));
+    fixture.runtime.stop(Duration.ofSeconds(5));
     informer = fixture.builder().build();
     assertThatThrownBy(informer::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
     assertThat(informer.state()).isEqualTo(InformerState.FAILED);
@@ -190,7 +190,7 @@ class ConnectionLivenessTest extends InformerTestSupport {
   @Test
   void aRuntimeClosedUnderARunningInformerFailsIt() throws InterruptedException {
     FakeSource.Watch watch = startWatching(fixture.builder());
-    fixture.runtime.close(Duration.ofSeconds(5));
+    fixture.runtime.stop(Duration.ofSeconds(5));
     watch.end(null);
     fixture.clock.advance(Duration.ofSeconds(1));
     assertThat(informer.stopped()).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)

@@ -35,7 +35,7 @@ class InformerMetricsTest {
       assertThat(registry.get("informer4j_informer_state").tag("state", "WATCHING").gauge().value()).isEqualTo(1);
       assertThat(registry.get("informer4j_informer_state").tag("state", "BACKOFF").gauge().value()).isZero();
       assertThat(registry.get("informer4j_handler_pending").tag("handler", "recorder").gauge().value()).isZero();
-      informer.close(Duration.ofSeconds(5));
+      informer.stop(Duration.ofSeconds(5));
     }
   }
 }

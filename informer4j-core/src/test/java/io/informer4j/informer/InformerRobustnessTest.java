@@ -152,7 +152,7 @@ class InformerRobustnessTest extends InformerTestSupport {
     informer = SharedIndexInformer.builder(source, Item.ADAPTER).name("closer").build();
     informer.start();
     await().until(() -> source.watches().size() == 1);
-    assertThat(informer.close(Duration.ofSeconds(5))).isTrue();
+    assertThat(informer.stop(Duration.ofSeconds(5))).isTrue();
     assertThat(threadsNamed("informer4j-closer")).isZero();
   }
 

@@ -50,7 +50,7 @@ class InformerStopTest {
     informer.start();
     assertThat(source.listing.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(informer.state()).isEqualTo(InformerState.LISTING);
-    assertThat(informer.close(Duration.ofSeconds(5))).isTrue();
+    assertThat(informer.stop(Duration.ofSeconds(5))).isTrue();
     assertThat(source.interrupted.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(informer.stopped()).isCompleted();
     assertThat(informer.state()).isEqualTo(InformerState.STOPPED);

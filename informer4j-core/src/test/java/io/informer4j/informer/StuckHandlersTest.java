@@ -37,7 +37,7 @@ class StuckHandlersTest {
   @AfterEach
   void close() throws InterruptedException {
     release.countDown();
-    runtime.close(Duration.ofSeconds(5));
+    runtime.stop(Duration.ofSeconds(5));
   }
 
   private SharedIndexInformer<Item> informer(String name, FakeSource source) {

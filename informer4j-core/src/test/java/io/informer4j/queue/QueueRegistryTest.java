@@ -30,10 +30,10 @@ class QueueRegistryTest {
 
   @Test
   void registersOneQueuePerTypeNamedAfterIt() {
-    PriorityWorkQueue<QueueItem> deployments = registry.register(DEPLOYMENT, 0);
+    PriorityWorkQueue<QueueItem> deployments = registry.register(DEPLOYMENT);
 
     assertThat(deployments.name()).isEqualTo("Deployment.v1.apps");
-    assertThat(registry.register(CONFIG_MAP, 0).name()).as("core group").isEqualTo("ConfigMap.v1");
+    assertThat(registry.register(CONFIG_MAP).name()).as("core group").isEqualTo("ConfigMap.v1");
     registry.shutdownQueue(CONFIG_MAP);
     assertThat(registry.lookup(DEPLOYMENT)).containsSame(deployments);
     assertThat(registry.lookup(CONFIG_MAP)).isEmpty();
@@ -63,13 +63,13 @@ class QueueRegistryTest {
 
   @Test
   void shutdownQueueShutsDownAndRemovesIt() {
-    PriorityWorkQueue<QueueItem> queue = registry.register(DEPLOYMENT, 0);
+    PriorityWorkQueue<QueueItem> queue = registry.register(DEPLOYMENT);
 
     registry.shutdownQueue(DEPLOYMENT);
 
     assertThat(queue.isShuttingDown()).isTrue();
     assertThat(registry.lookup(DEPLOYMENT)).isEmpty();
-    assertThat(registry.register(DEPLOYMENT, 0)).isNotSameAs(queue);
+    assertThat(registry.register(DEPLOYMENT)).isNotSameAs(queue);
   }
 
   @Test
@@ -81,20 +81,20 @@ class QueueRegistryTest {
 
   @Test
   void shutdownAllShutsEveryQueueIncludingTheDefault() {
-    PriorityWorkQueue<QueueItem> deployments = registry.register(DEPLOYMENT, 0);
+    PriorityWorkQueue<QueueItem> deployments = registry.register(DEPLOYMENT);
 
     registry.shutdownAll();
 
     assertThat(deployments.isShuttingDown()).isTrue();
     assertThat(registry.defaultQueue().isShuttingDown()).isTrue();
-    assertThatThrownBy(() -> registry.register(CONFIG_MAP, 0)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> registry.register(CONFIG_MAP)).isInstanceOf(IllegalStateException.class);
   }
 
   @Test
   void queuesShareTheRegistrysSingleTimerThreadWhichEndsWithIt() {
     QueueRegistry owning = QueueRegistry.builder().build();
-    owning.register(DEPLOYMENT, 0).addAfter(item(DEPLOYMENT, "a"), Duration.ofHours(1));
-    owning.register(CONFIG_MAP, 0).addAfter(item(CONFIG_MAP, "b"), Duration.ofHours(1));
+    owning.register(DEPLOYMENT).addAfter(item(DEPLOYMENT, "a"), Duration.ofHours(1));
+    owning.register(CONFIG_MAP).addAfter(item(CONFIG_MAP, "b"), Duration.ofHours(1));
     owning.defaultQueue().addAfter(item(CONFIG_MAP, "c"), Duration.ofHours(1));
 
     assertThat(timerThreads()).isEqualTo(1);
@@ -114,7 +114,7 @@ class QueueRegistryTest {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     QueueRegistry metered = QueueRegistry.builder().clock(clock).scheduler(clock).meterRegistry(meters).build();
     QueueItem web = item(DEPLOYMENT, "web");
-    metered.register(DEPLOYMENT, 0).addRateLimited(web);
+    metered.register(DEPLOYMENT).addRateLimited(web);
 
     assertThat(metered.lookup(DEPLOYMENT).orElseThrow().numRequeues(web)).isEqualTo(1);
     assertThat(metered.defaultQueue().numRequeues(web)).isZero();
@@ -126,7 +126,7 @@ class QueueRegistryTest {
   void theDefaultQueuePublishesMetricsOnlyOnceAnItemIsRoutedToIt() {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     QueueRegistry metered = QueueRegistry.builder().clock(clock).scheduler(clock).meterRegistry(meters).build();
-    metered.register(DEPLOYMENT, 0);
+    metered.register(DEPLOYMENT);
     metered.queueFor(CONFIG_MAP);
 
     assertThat(meters.getMeters()).as("no series for the unused default queue")

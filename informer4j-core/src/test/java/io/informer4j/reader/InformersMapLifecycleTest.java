@@ -125,7 +125,7 @@ class InformersMapLifecycleTest {
 
     assertThat(pods.informer().stopped()).isCompleted();
     assertThat(deployments.informer().stopped()).isCompleted();
-    assertThat(map.runtime().isClosed()).isTrue();
+    assertThat(map.runtime().isStopped()).isTrue();
     assertThat(threadsNamed("informer4j-informers-")).isZero();
   }
 
@@ -135,7 +135,7 @@ class InformersMapLifecycleTest {
     map.start();
     map.get(PODS, WAIT);
     map.stop(WAIT);
-    assertThat(fixture.runtime.isClosed()).isFalse();
+    assertThat(fixture.runtime.isStopped()).isFalse();
   }
 
   @Test

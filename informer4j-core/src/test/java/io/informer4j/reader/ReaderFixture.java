@@ -51,6 +51,6 @@ final class ReaderFixture implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(5));
+    runtime.stop(Duration.ofSeconds(5));
   }
 }

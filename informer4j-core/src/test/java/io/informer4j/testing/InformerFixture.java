@@ -23,6 +23,6 @@ public final class InformerFixture implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(5));
+    runtime.stop(Duration.ofSeconds(5));
   }
 }

@@ -18,7 +18,7 @@ public abstract class InformerTestSupport {
   @AfterEach
   void closeInformerAndRuntime() throws InterruptedException {
     if (informer != null) {
-      informer.close(Duration.ofSeconds(5));
+      informer.stop(Duration.ofSeconds(5));
     }
     fixture.close();
   }

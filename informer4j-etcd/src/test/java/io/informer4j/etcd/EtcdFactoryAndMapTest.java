@@ -71,7 +71,7 @@ class EtcdFactoryAndMapTest {
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
   }
 
   @Test
@@ -81,7 +81,7 @@ class EtcdFactoryAndMapTest {
     widgets.put("team-c", "w2", Widget.labelled(Map.of("app", "shop")));
     gadgets.putRaw(ObjectKey.clusterScoped("g1"), Widget.CODEC.encode(Widget.labelled(Map.of())));
     QueueRegistry queues = QueueRegistry.builder().build();
-    PriorityWorkQueue<QueueItem> widgetQueue = queues.register(WIDGETS.key(), 0);
+    PriorityWorkQueue<QueueItem> widgetQueue = queues.register(WIDGETS.key());
     SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(types).runtime(runtime).build(),
         queues).build();
     try {

@@ -39,7 +39,7 @@ class EtcdIdleWatchTest {
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
   }
 
   @Test

@@ -49,7 +49,7 @@ class EtcdInformerTest {
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
   }
 
   @Test

@@ -51,7 +51,7 @@ class EtcdMalformedValuesTest {
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
   }
 
   @Test

@@ -62,7 +62,7 @@ class HealthServerTest {
             new BackoffPolicy(Duration.ofMillis(10), Duration.ofMillis(50), 2.0, 0.0, Duration.ofMinutes(2))))
         .component(m -> server = HealthServer.builder(m).readinessGrace(grace).build())
         .build();
-    manager.queues().register(WEBSITES, 0);
+    manager.queues().register(WEBSITES);
     SharedInformerFactory factory = manager.factory();
     factory.informerFor(api.type(WEBSITES), InformerOptions.builder().name("Website")
         .namespaceFilter(NamespaceFilter.restricting("kube-*")).build());

@@ -57,7 +57,7 @@ class MetricsExpositionTest {
 
   @BeforeEach
   void runAnInformerAQueueAndAController() throws Exception {
-    manager.queues().register(PODS, 0);
+    manager.queues().register(PODS);
     manager.factory().informerFor(api.type(PODS), InformerOptions.builder().name("Pod").build());
     manager.controller("pods", api.type(PODS)).reconcile(key -> Result.done());
     api.create(PODS, SimObject.of("shop", "web-1"));

@@ -98,7 +98,7 @@ public abstract class BackendContract<T> {
   void closeMap() throws InterruptedException {
     map.stop(Duration.ofSeconds(10));
     queues.shutdownAll();
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
   }
 
   @Test

@@ -46,7 +46,7 @@ class FactoryOnSimulatedApiTest {
   void tearDown() throws InterruptedException {
     factory.stop(Duration.ofSeconds(10));
     queues.shutdownAll();
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
     api.close();
   }
 
@@ -60,7 +60,7 @@ class FactoryOnSimulatedApiTest {
 
   @Test
   void eventsOfEachTypeReachItsOwnQueueAsOneItemPerObject() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> websites = queues.register(WEBSITES, 0);
+    PriorityWorkQueue<QueueItem> websites = queues.register(WEBSITES);
     api.create(WEBSITES, SimObject.of("shop", "front"));
     api.create(NODES, SimObject.of("", "node-1"));
     register(WEBSITES, InformerOptions.defaults());
@@ -93,7 +93,7 @@ class FactoryOnSimulatedApiTest {
 
   @Test
   void aMissingTypeActivatesWhenInstalledAndGoesBackToMissingWhenRemoved() throws InterruptedException {
-    PriorityWorkQueue<QueueItem> databases = queues.register(DATABASES, 0);
+    PriorityWorkQueue<QueueItem> databases = queues.register(DATABASES);
     register(WEBSITES, InformerOptions.defaults());
     SharedIndexInformer<SimObject> databaseInformer = register(DATABASES, InformerOptions.builder().name("Database").build());
     assertThat(factory.isMissing(DATABASES)).isTrue();

@@ -52,7 +52,7 @@ class TierTwoFilterPropertyTest {
 
   @AfterContainer
   static void stop() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
   }
 
   @Provide
@@ -74,7 +74,7 @@ class TierTwoFilterPropertyTest {
     List<FactoryEvent> events = new CopyOnWriteArrayList<>();
     try (SimulatedApi api = SimulatedApi.builder().type(TYPE, Scope.NAMESPACED).build();
          QueueRegistry queues = QueueRegistry.builder().build()) {
-      PriorityWorkQueue<QueueItem> queue = queues.register(TYPE, 0);
+      PriorityWorkQueue<QueueItem> queue = queues.register(TYPE);
       SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(api).runtime(runtime).build(),
           queues).build();
       factory.informerFor(api.type(TYPE), InformerOptions.builder().namespaceFilter(filter).eventHook(events::add).build());

@@ -44,7 +44,7 @@ class ConvergenceUnderFaultsTest {
 
   @AfterAll
   static void stopRuntime() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
   }
 
   @TestFactory

@@ -61,7 +61,7 @@ final class SimulatedReaderFixture implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    runtime.close(Duration.ofSeconds(10));
+    runtime.stop(Duration.ofSeconds(10));
     api.close();
   }
 }

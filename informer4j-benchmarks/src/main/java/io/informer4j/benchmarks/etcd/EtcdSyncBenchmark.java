@@ -42,14 +42,14 @@ public class EtcdSyncBenchmark extends EtcdBenchmarkSettings {
 
   @TearDown(Level.Trial)
   public void stop() {
-    runtime.close();
+    runtime.stop();
     etcd.close();
   }
 
   @TearDown(Level.Invocation)
   public void stopInformer() throws InterruptedException {
     if (informer != null) {
-      informer.close(Duration.ofSeconds(10));
+      informer.stop(Duration.ofSeconds(10));
       informer = null;
     }
   }

@@ -68,8 +68,8 @@ public class EtcdWatchBenchmark extends EtcdBenchmarkSettings {
   @TearDown(Level.Trial)
   public void stop() throws InterruptedException {
     if (informer != null) {
-      informer.close(Duration.ofSeconds(10));
-      runtime.close();
+      informer.stop(Duration.ofSeconds(10));
+      runtime.stop();
     }
     if (watcher != null) {
       watcher.close();

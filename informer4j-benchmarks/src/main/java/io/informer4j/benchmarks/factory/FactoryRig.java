@@ -71,7 +71,7 @@ final class FactoryRig implements AutoCloseable {
     for (int t = 0; t < typeCount; t++) {
       TypeKey type = TypeKey.of("bench.informer4j.io", "v1", "Kind" + t);
       registry.register(type, Scope.NAMESPACED);
-      queues.register(type, 0);
+      queues.register(type);
       SimObject[] listed = new SimObject[objectsPerType];
       for (int i = 0; i < objectsPerType; i++) {
         SimObject object = SimObject.of(namespace(i % NAMESPACES), "object-" + i).withLabel("app", "bench");
@@ -146,6 +146,6 @@ final class FactoryRig implements AutoCloseable {
   public void close() throws InterruptedException {
     factory.stop(Duration.ofSeconds(30));
     queues.shutdownAll();
-    runtime.close(Duration.ofSeconds(30));
+    runtime.stop(Duration.ofSeconds(30));
   }
 }

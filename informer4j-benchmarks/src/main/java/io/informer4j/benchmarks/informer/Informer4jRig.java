@@ -76,7 +76,7 @@ final class Informer4jRig extends InformerRig {
 
   @Override
   protected void stopInformer() throws InterruptedException {
-    if (!informer.close(Duration.ofSeconds(30))) {
+    if (!informer.stop(Duration.ofSeconds(30))) {
       throw new IllegalStateException(informer + " did not stop within 30 s");
     }
   }

@@ -66,7 +66,7 @@ public final class WatchListIngest {
       }
       return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     } finally {
-      informer.close(Duration.ofSeconds(5));
+      informer.stop(Duration.ofSeconds(5));
     }
   }
 }

@@ -105,7 +105,7 @@ public class CacheReaderBenchmark {
   @TearDown(Level.Trial)
   public void stop() throws InterruptedException {
     map.stop(Duration.ofSeconds(30));
-    runtime.close(Duration.ofSeconds(30));
+    runtime.stop(Duration.ofSeconds(30));
   }
 
   private int nextIndex() {

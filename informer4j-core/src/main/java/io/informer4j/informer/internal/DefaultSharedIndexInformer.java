@@ -189,7 +189,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
       if (started || shutDown) {
         throw new IllegalStateException("informer " + name + (shutDown ? " has stopped" : " is already started"));
       }
-      if (runtime.isClosed()) {
+      if (runtime.isStopped()) {
         IllegalStateException closed = new IllegalStateException("informer " + name + " cannot start: its runtime "
             + runtime.name() + " is closed");
         started = true;
@@ -265,7 +265,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     }
     tracker.closeThen(() -> {
       if (ownsRuntime) {
-        runtime.shutdown();
+        runtime.stop();
       }
       if (cause == null) {
         stopped.complete(null);
@@ -276,12 +276,12 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   }
 
   @Override
-  public boolean close(Duration timeout) throws InterruptedException {
+  public boolean stop(Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     stop();
     boolean quiet = awaitQuietly(stopped, timeout);
     if (ownsRuntime) {
-      quiet &= runtime.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      quiet &= runtime.stop(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
     }
     return quiet;
   }
