@@ -20,11 +20,11 @@ import org.slf4j.LoggerFactory;
  * Shares S shards among the live replicas through a {@link ShardLeases} backend: every retry period
  * it renews this replica's membership, reads the members and holders, plans the moves towards its
  * fair share with {@link ShardBalancer}, renews the shards it holds, acquires free ones, and releases
- * the ones over its quota. The {@link ShardOwnership} it maintains is the factory's enqueue filter
+ * the ones over its quota. The {@link ShardOwnership} it maintains is the factory's key filter
  * and the controller's gate; a {@link ShardListener} (by default: {@link #requeueOnGain}) hears of
  * gains and losses.
  *
- * <p><b>Releasing.</b> A shard to give up first stops being handed out (enqueue filter and gate),
+ * <p><b>Releasing.</b> A shard to give up first stops being handed out (key filter and gate),
  * keeps being renewed while reconciles of it are in flight, and is released once they ended or the
  * drain timeout passed — so the next holder never starts before this one's last reconcile ended
  * (unless that reconcile outlives the drain timeout).
@@ -69,7 +69,7 @@ public final class ShardCoordinator implements AutoCloseable {
 
   /**
    * Starts configuring a coordinator over {@code leases} that maintains {@code ownership} (give the
-   * same ownership to the factory as its enqueue filter and to the controller as its gate, and build
+   * same ownership to the factory as its key filter and to the controller as its gate, and build
    * it with the same clock as the coordinator).
    */
   public static Builder builder(ShardLeases leases, ShardOwnership ownership) {
@@ -84,7 +84,7 @@ public final class ShardCoordinator implements AutoCloseable {
     };
   }
 
-  /** Returns the ownership: the factory's enqueue filter and the controller's gate. */
+  /** Returns the ownership: the factory's key filter and the controller's gate. */
   public ShardOwnership ownership() {
     return ownership;
   }

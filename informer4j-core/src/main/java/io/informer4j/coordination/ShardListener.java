@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * Told when this replica's active shards change. Called on the coordinator's thread, after the
- * ownership changed (so the enqueue filter already admits a gained shard's keys); must not block for
+ * ownership changed (so the key filter already admits a gained shard's keys); must not block for
  * long: the next renewal round waits for it.
  */
 public interface ShardListener {

@@ -43,14 +43,14 @@ final class EventRouter<T> implements EventHandler<T> {
   private final NamespaceFilter filter;
   private final PriorityWorkQueue<QueueItem> override;
   private final Consumer<FactoryEvent> hook;
-  private final KeyPredicate enqueueFilter;
+  private final KeyPredicate keyFilter;
   private final SharedIndexInformer<T> informer;
   private final AtomicBoolean warnedDefaultQueue = new AtomicBoolean();
   private final AtomicBoolean warnedNoNamespace = new AtomicBoolean();
 
-  EventRouter(Route<T> entry, QueueRegistry queues, KeyPredicate enqueueFilter) {
+  EventRouter(Route<T> entry, QueueRegistry queues, KeyPredicate keyFilter) {
     this.informer = entry.entry().informer();
-    this.enqueueFilter = enqueueFilter;
+    this.keyFilter = keyFilter;
     this.entry = entry;
     this.scope = entry.entry().scope();
     this.adapter = entry.entry().type().adapter();
@@ -106,7 +106,7 @@ final class EventRouter<T> implements EventHandler<T> {
       }
     }
     ObjectKey key = scope == Scope.CLUSTER ? ObjectKey.clusterScoped(name) : ObjectKey.of(namespace, name);
-    if (enqueueFilter != null && !enqueueFilter.accepts(entry.type(), key)) {
+    if (keyFilter != null && !keyFilter.accepts(entry.type(), key)) {
       drop(kind, object, key, DropReason.ENQUEUE_FILTER);
       return false;
     }

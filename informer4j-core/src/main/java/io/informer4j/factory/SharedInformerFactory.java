@@ -64,7 +64,7 @@ public final class SharedInformerFactory implements AutoCloseable {
   private final QueueRegistry queues;
   private final Duration defaultResyncPeriod;
   private final UnaryOperator<Object> transform;
-  private final KeyPredicate enqueueFilter;
+  private final KeyPredicate keyFilter;
   private final ConcurrentHashMap<TypeKey, CompletableFuture<Route<?>>> routes = new ConcurrentHashMap<>();
   private final Object lifecycle = new Object();
   private State state = State.NEW;
@@ -74,7 +74,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     this.queues = b.queues;
     this.defaultResyncPeriod = b.defaultResyncPeriod;
     this.transform = b.transform;
-    this.enqueueFilter = b.enqueueFilter;
+    this.keyFilter = b.keyFilter;
   }
 
   /**
@@ -145,7 +145,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
     MapEntry<T> entry = map.register(type, spec, REGISTRATION_TIMEOUT);
     Route<T> route = new Route<>(entry, options, name);
-    EventRouter<T> router = new EventRouter<>(route, queues, enqueueFilter);
+    EventRouter<T> router = new EventRouter<>(route, queues, keyFilter);
     route.setRouting(router, entry.informer().addEventHandler(router,
         HandlerOptions.named("factory-router").withResync(resyncPeriod)));
     log.info("{}: registered ({})", route, options.namespaceFilter().summary());
@@ -386,7 +386,7 @@ public final class SharedInformerFactory implements AutoCloseable {
     private final QueueRegistry queues;
     private Duration defaultResyncPeriod = Duration.ZERO;
     private UnaryOperator<Object> transform;
-    private KeyPredicate enqueueFilter;
+    private KeyPredicate keyFilter;
 
     private Builder(InformersMap map, QueueRegistry queues) {
       this.map = Objects.requireNonNull(map, "map");
@@ -419,8 +419,8 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
 
     /** Drops, before any queue, events whose object {@code filter} rejects (after tier 2); none by default. */
-    public Builder enqueueFilter(KeyPredicate filter) {
-      this.enqueueFilter = Objects.requireNonNull(filter, "filter");
+    public Builder keyFilter(KeyPredicate filter) {
+      this.keyFilter = Objects.requireNonNull(filter, "filter");
       return this;
     }
 

@@ -52,7 +52,7 @@ public final class ControllerBuilder<T> {
 
   /** Adds predicates to the primary type's events; all must accept. */
   @SafeVarargs
-  public final ControllerBuilder<T> withPredicates(EventPredicate<T>... predicates) {
+  public final ControllerBuilder<T> predicates(EventPredicate<T>... predicates) {
     primaryPredicates.addAll(Arrays.asList(predicates));
     return this;
   }
@@ -73,7 +73,7 @@ public final class ControllerBuilder<T> {
    * Adds a filter over the primary keys every watch maps to (for example shard ownership); a key it
    * rejects is dropped before the queue and counted.
    */
-  public ControllerBuilder<T> withKeyFilter(KeyPredicate predicate) {
+  public ControllerBuilder<T> keyFilter(KeyPredicate predicate) {
     keyPredicates.add(Objects.requireNonNull(predicate, "predicate"));
     return this;
   }

@@ -104,7 +104,7 @@ class ManagerControllersTest {
     backend.source(PODS).put(Item.of("shop", "db", "1").withLabels(Map.of("tier", "db")));
     backend.source(PODS).put(Item.of("kube-system", "dns", "1").withLabels(Map.of("tier", "web")));
     manager.controller("web-pods", PODS)
-        .withPredicates(Predicates.matching(pod -> "web".equals(pod.labels().get("tier"))))
+        .predicates(Predicates.matching(pod -> "web".equals(pod.labels().get("tier"))))
         .namespaces(NamespaceFilter.restricting("kube-*"))
         .reconcile(key -> {
           reconciled.add(key);

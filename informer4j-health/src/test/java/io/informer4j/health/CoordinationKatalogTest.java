@@ -76,7 +76,7 @@ class CoordinationKatalogTest {
       HealthServer server = HealthServer.builder(manager).katalogSection("leadership", leadership::status)
           .katalogSection("shards", shards::status).build();
       manager.add(server);
-      manager.controller("pods", api.type(pods)).withKeyFilter(ownership).reconcile(key -> Result.done());
+      manager.controller("pods", api.type(pods)).keyFilter(ownership).reconcile(key -> Result.done());
       shards.start();
       await().atMost(Duration.ofSeconds(10)).until(() -> ownership.held().size() == 4
           && ((Map<?, ?>) shards.status().get("holders")).size() == 4);

@@ -64,7 +64,7 @@ final class EtcdShardingBackend implements ShardingBackend {
     ShardedReplica replica = ShardedReplica.start(identity, leases, settings.timing(), settings.shards(),
         (queues, filter) -> {
           SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(types).build(), queues)
-              .enqueueFilter(filter).build();
+              .keyFilter(filter).build();
           factory.informerFor(WIDGET_OBJECTS, InformerOptions.defaults());
           return factory;
         }, log, settings.reconcileTime(), settings.workers());

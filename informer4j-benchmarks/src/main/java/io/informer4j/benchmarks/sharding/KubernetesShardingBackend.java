@@ -60,7 +60,7 @@ final class KubernetesShardingBackend implements ShardingBackend {
     ShardedReplica replica = ShardedReplica.start(identity, leases, settings.timing(), settings.shards(),
         (queues, filter) -> {
           SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(backend).build(), queues)
-              .enqueueFilter(filter).build();
+              .keyFilter(filter).build();
           factory.informerFor(ConfigMap.class, InformerOptions.defaults());
           return factory;
         }, log, settings.reconcileTime(), settings.workers());

@@ -51,7 +51,7 @@ class ShardedReplicasOnEtcdTest {
     EtcdShardLeases leases = new EtcdShardLeases(client, coordination, identity, TIMING, Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, TIMING, SHARDS, (queues, filter) -> {
       SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(types).build(), queues)
-          .enqueueFilter(filter).defaultResyncPeriod(RESYNC).build();
+          .keyFilter(filter).defaultResyncPeriod(RESYNC).build();
       factory.informerFor(widgets, InformerOptions.defaults());
       return factory;
     }, reconciles, Duration.ofMillis(5), 2);

@@ -57,7 +57,7 @@ class ShardedReplicasOnKubernetesTest {
         Clock.system());
     ShardedReplica replica = ShardedReplica.start(identity, leases, TIMING, SHARDS, (queues, filter) -> {
       InformersMap map = InformersMap.builder(backend).informerOptions(informer -> informer.backoff(FAST)).build();
-      SharedInformerFactory factory = SharedInformerFactory.builder(map, queues).enqueueFilter(filter)
+      SharedInformerFactory factory = SharedInformerFactory.builder(map, queues).keyFilter(filter)
           .defaultResyncPeriod(RESYNC).build();
       factory.informerFor(ConfigMap.class, InformerOptions.defaults());
       return factory;

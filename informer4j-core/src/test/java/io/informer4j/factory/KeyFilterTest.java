@@ -18,13 +18,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The factory's pre-enqueue filter and re-queueing of cached keys (what sharding builds on). */
-class EnqueueFilterTest {
+class KeyFilterTest {
 
   private final FactoryFixture fixture = new FactoryFixture();
   private final FakeSource source = fixture.source();
   private final Set<String> admitted = ConcurrentHashMap.newKeySet();
   private final SharedInformerFactory factory = fixture.factory()
-      .enqueueFilter((type, key) -> admitted.contains(key.name()))
+      .keyFilter((type, key) -> admitted.contains(key.name()))
       .build();
 
   @AfterEach
