@@ -28,11 +28,13 @@ import java.util.function.Supplier;
  * the manager has one; plus any extra sections (for example sharding). Never includes object
  * contents or credentials.
  *
+ * <p>Public for other servers of the same document (the Spring Boot starter's actuator endpoint).
+ *
  * <p>Written as JSON by Jackson: maps keep their order, instants are ISO-8601 strings, enums their
  * names; sections should hold plain maps, lists and values (any other object is written as a bean).
  * Thread-safe.
  */
-final class Katalog {
+public final class Katalog {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .registerModule(new SimpleModule("katalog").addSerializer(Instant.class, ToStringSerializer.instance));
@@ -40,13 +42,17 @@ final class Katalog {
   private final Manager manager;
   private final Map<String, Supplier<?>> sections;
 
-  Katalog(Manager manager, Map<String, Supplier<?>> sections) {
+  /**
+   * @param manager  the manager described
+   * @param sections extra top-level sections by name, each read when the document is built
+   */
+  public Katalog(Manager manager, Map<String, Supplier<?>> sections) {
     this.manager = Objects.requireNonNull(manager, "manager");
     this.sections = Map.copyOf(sections);
   }
 
   /** Returns the document as JSON text. */
-  String json() {
+  public String json() {
     try {
       return JSON.writeValueAsString(document());
     } catch (JsonProcessingException e) {
