@@ -62,7 +62,7 @@ final class CrdWatch {
     informer.stop();
     if (ownRuntime != null) {
       try {
-        ownRuntime.close(CLOSE_WAIT);
+        ownRuntime.stop(CLOSE_WAIT);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
