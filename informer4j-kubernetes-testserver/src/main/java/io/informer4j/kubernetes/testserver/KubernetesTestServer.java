@@ -27,6 +27,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -50,9 +52,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Faults: those of the simulated API ({@link SimulatedApi#faults()}: failed requests, dropped or
  * cut watches, latency, compaction) show on the wire as a Kubernetes server shows them; the server
- * adds {@link #holdWatchEvents}, {@link #cutNextListAfter}, {@link #injectIntoWatches} and
- * {@link #ignoreSendInitialEvents}, and shortcuts {@link #dropWatches}, {@link #compact} and
- * {@link #expireWatches}.
+ * adds {@link #holdWatchEvents}, {@link #cutNextListAfter}, {@link #injectIntoWatches},
+ * {@link #ignoreSendInitialEvents} and {@link #failNextWrites}, and shortcuts {@link #dropWatches},
+ * {@link #compact} and {@link #expireWatches}. {@link #requests()} lists what clients sent.
  *
  * <p>Thread-safe. {@link #close()} stops the server, and the simulated API when the server made it.
  */
@@ -68,6 +70,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final CrdController crds;
   private final GarbageCollector collector;
   private final ServerFaults faults = new ServerFaults();
+  private final Queue<ServedRequest> served = new ConcurrentLinkedQueue<>();
   private final Vertx vertx = Vertx.vertx();
   private final ExecutorService workers = DaemonThreads.cached("kubernetes-test-server");
   private final ResourceRequests resources;
@@ -267,6 +270,40 @@ public final class KubernetesTestServer implements AutoCloseable {
     faults.ignoreSendInitialEvents(ignore);
   }
 
+  /**
+   * Refuses the next {@code count} writes (POST, PUT, PATCH, DELETE of any served resource, also of
+   * {@code /status}) with {@code code} and a Status carrying {@code message} and the API server's
+   * reason for that code ({@code Conflict} for 409, {@code Invalid} for 422, {@code InternalError}
+   * for 500, {@code ServiceUnavailable} for 503, else {@code Unknown}), before the server looks at
+   * them, as if another writer or the server itself refused them. Adds to any refusals still
+   * scripted.
+   *
+   * @throws IllegalArgumentException if {@code count} is below 1 or {@code code} is not an error (4xx or 5xx)
+   */
+  public void failNextWrites(int count, int code, String message) {
+    if (count < 1 || code < 400 || code > 599) {
+      throw new IllegalArgumentException("refuse at least one write with an error code: " + count + " × " + code);
+    }
+    String reason = switch (code) {
+      case 409 -> "Conflict";
+      case 422 -> "Invalid";
+      case 500 -> "InternalError";
+      case 503 -> "ServiceUnavailable";
+      default -> "Unknown";
+    };
+    faults.failNextWrites(count, new Statuses.Failure(code, Statuses.status(code, reason, message, null), null));
+  }
+
+  /** Returns every request received since the start or the last {@link #clearRequests()}, in order. */
+  public List<ServedRequest> requests() {
+    return List.copyOf(served);
+  }
+
+  /** Forgets the recorded requests. */
+  public void clearRequests() {
+    served.clear();
+  }
+
   /** Breaks every open watch's connection, as a restarting API server does; returns how many. */
   public int dropWatches() {
     return api.faults().dropAllWatches();
@@ -309,6 +346,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   }
 
   private void handle(HttpServerRequest request) {
+    served.add(new ServedRequest(request.method().name(), request.path(), request.query() == null ? "" : request.query()));
     ApiPath path = ApiPath.parse(request.path());
     switch (path.kind()) {
       case VERSION -> HttpBodies.send(request.response(), 200, ServerVersion.document());

@@ -68,6 +68,11 @@ final class ResourceRequests {
     }
     ResourceType type = found.get();
     HttpMethod method = request.method();
+    Optional<Statuses.Failure> injected = method == HttpMethod.GET ? Optional.empty() : faults.takeWriteFailure();
+    if (injected.isPresent()) {
+      HttpBodies.send(request.response(), injected.get());
+      return;
+    }
     boolean status = path.kind() == ApiPath.Kind.STATUS;
     switch (path.kind()) {
       case COLLECTION -> {

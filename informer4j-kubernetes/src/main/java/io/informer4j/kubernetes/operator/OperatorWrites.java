@@ -1,0 +1,202 @@
+package io.informer4j.kubernetes.operator;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.StatusCause;
+import io.fabric8.kubernetes.api.model.StatusDetails;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.TypeKey;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one path by which the operator helpers write to the API server: create, update and status
+ * update of fabric8 objects (typed models and {@code GenericKubernetesResource}s), and the server
+ * reads that conflict handling needs. Each accepted write returns the server's answer (with its new
+ * resourceVersion) and is told to the listener as a {@link WrittenObject}, so a cache can wait until
+ * it has seen the write.
+ *
+ * <p>Updates are optimistic: the object's {@code metadata.resourceVersion} is the precondition, and
+ * an object without one is refused before any request ({@link IllegalArgumentException}).
+ *
+ * <p>Errors are typed ({@link ApiWriteException} and subclasses): 409 is
+ * {@link WriteConflictException}, 422 {@link InvalidObjectException} with the server's causes, a 404
+ * on {@code /status} whose Status names no object {@link NoStatusSubresourceException} (the API
+ * server answers a missing object with its name in {@code details}, an unserved path without).
+ *
+ * <p>Thread-safe; every method blocks for one request (fabric8's request timeout bounds it). The
+ * listener is called on the writing thread after the write; what it throws is logged and ignored.
+ */
+public final class OperatorWrites {
+
+  private static final Logger log = LoggerFactory.getLogger(OperatorWrites.class);
+
+  private final KubernetesClient client;
+  private final Consumer<WrittenObject> listener;
+
+  private OperatorWrites(KubernetesClient client, Consumer<WrittenObject> listener) {
+    this.client = client;
+    this.listener = listener;
+  }
+
+  /** Returns writes over {@code client} without a listener. */
+  public static OperatorWrites of(KubernetesClient client) {
+    return builder(client).build();
+  }
+
+  /** Starts configuring writes over {@code client} (the caller keeps owning the client). */
+  public static Builder builder(KubernetesClient client) {
+    return new Builder(client);
+  }
+
+  /**
+   * Creates {@code object}; returns the server's answer.
+   *
+   * @throws ApiWriteException as the class comment says (409 {@code AlreadyExists} is a {@link WriteConflictException})
+   */
+  public <T extends HasMetadata> T create(T object) {
+    return write(object, WrittenObject.Verb.CREATE, () -> client.resource(object).create());
+  }
+
+  /**
+   * Replaces {@code object} if its resourceVersion is still the stored one; returns the server's
+   * answer. On a type with a status subresource the server keeps the stored status.
+   *
+   * @throws IllegalArgumentException if the object has no resourceVersion
+   * @throws ApiWriteException        as the class comment says
+   */
+  public <T extends HasMetadata> T update(T object) {
+    requireResourceVersion(object);
+    return write(object, WrittenObject.Verb.UPDATE, () -> client.resource(object).update());
+  }
+
+  /**
+   * Replaces the status of {@code object} through its {@code /status} subresource if its
+   * resourceVersion is still the stored one; returns the server's answer.
+   *
+   * @throws IllegalArgumentException      if the object has no resourceVersion
+   * @throws NoStatusSubresourceException  if the resource has no status subresource
+   * @throws ApiWriteException             as the class comment says
+   */
+  public <T extends HasMetadata> T updateStatus(T object) {
+    requireResourceVersion(object);
+    return write(object, WrittenObject.Verb.UPDATE_STATUS, () -> client.resource(object).updateStatus());
+  }
+
+  /**
+   * Reads the stored state of {@code object} (same type, namespace and name) from the server, for
+   * when a cache is known to be behind; empty when it does not exist.
+   *
+   * @throws ApiWriteException if the read failed
+   */
+  public <T extends HasMetadata> Optional<T> read(T object) {
+    try {
+      return Optional.ofNullable(client.resource(object).get());
+    } catch (KubernetesClientException e) {
+      throw mapped(object, false, e);
+    }
+  }
+
+  /** Returns a deep copy of {@code object}. */
+  public <T extends HasMetadata> T copy(T object) {
+    return serialization().clone(object);
+  }
+
+  /** Returns the JSON serialization of the client, for comparing and copying objects. */
+  public KubernetesSerialization serialization() {
+    return client.getKubernetesSerialization();
+  }
+
+  private <T extends HasMetadata> T write(T object, WrittenObject.Verb verb, Supplier<T> request) {
+    Objects.requireNonNull(object, "object");
+    T answer;
+    try {
+      answer = request.get();
+    } catch (KubernetesClientException e) {
+      throw mapped(object, verb == WrittenObject.Verb.UPDATE_STATUS, e);
+    }
+    tell(answer, verb);
+    return answer;
+  }
+
+  private void tell(HasMetadata answer, WrittenObject.Verb verb) {
+    if (listener == null) {
+      return;
+    }
+    try {
+      listener.accept(new WrittenObject(Identity.typeOf(answer), Identity.keyOf(answer),
+          Identity.resourceVersionOf(answer), verb));
+    } catch (RuntimeException e) {
+      log.warn("the write listener failed on {} of {}; the write stands", verb, Identity.describe(answer), e);
+    }
+  }
+
+  private ApiWriteException mapped(HasMetadata object, boolean statusWrite, KubernetesClientException e) {
+    TypeKey type = Identity.typeOf(object);
+    ObjectKey key = Identity.keyOf(object);
+    Status status = e.getStatus();
+    String reason = status == null || status.getReason() == null ? "" : status.getReason();
+    String serverMessage = status == null || status.getMessage() == null ? e.getMessage() : status.getMessage();
+    String message = (statusWrite ? "status write of " : "write of ") + type + " " + key + " refused ("
+        + e.getCode() + (reason.isEmpty() ? "" : " " + reason) + "): " + serverMessage;
+    StatusDetails details = status == null ? null : status.getDetails();
+    return switch (e.getCode()) {
+      case 409 -> new WriteConflictException(type, key, reason, message, e);
+      case 422 -> new InvalidObjectException(type, key, reason, message, causes(details), e);
+      case 404 -> statusWrite && (details == null || details.getName() == null || details.getName().isEmpty())
+          ? new NoStatusSubresourceException(type, key, type + " has no status subresource (404 on the /status of "
+          + key + ": " + serverMessage + ")", e)
+          : new ApiWriteException(type, key, 404, reason, message, e);
+      default -> new ApiWriteException(type, key, e.getCode(), reason, message, e);
+    };
+  }
+
+  private static List<InvalidObjectException.Cause> causes(StatusDetails details) {
+    if (details == null || details.getCauses() == null) {
+      return List.of();
+    }
+    return details.getCauses().stream().map(OperatorWrites::cause).toList();
+  }
+
+  private static InvalidObjectException.Cause cause(StatusCause cause) {
+    return new InvalidObjectException.Cause(Objects.toString(cause.getReason(), ""),
+        Objects.toString(cause.getField(), ""), Objects.toString(cause.getMessage(), ""));
+  }
+
+  private static void requireResourceVersion(HasMetadata object) {
+    if (Identity.resourceVersionOf(object).isEmpty()) {
+      throw new IllegalArgumentException("an update of " + Identity.describe(object)
+          + " needs its resourceVersion as the precondition; read the object first");
+    }
+  }
+
+  /** Configures {@link OperatorWrites}. Not thread-safe. */
+  public static final class Builder {
+
+    private final KubernetesClient client;
+    private Consumer<WrittenObject> listener;
+
+    private Builder(KubernetesClient client) {
+      this.client = Objects.requireNonNull(client, "client");
+    }
+
+    /** Tells {@code listener} of every accepted write (none by default). */
+    public Builder listener(Consumer<WrittenObject> listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Returns the writes. */
+    public OperatorWrites build() {
+      return new OperatorWrites(client, listener);
+    }
+  }
+}
