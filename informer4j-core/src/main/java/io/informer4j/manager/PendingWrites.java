@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
@@ -56,14 +57,27 @@ final class PendingWrites implements ReconcileBarrier<ObjectKey> {
     this.timeout = timeout;
   }
 
-  /** Records an own write of {@code key} at {@code version}; releases it at once if the cache has it already. */
+  /**
+   * Records an own write of {@code key} at {@code version}; releases it at once if the cache has it
+   * already, or if the scheduler no longer runs bounds (the manager is stopping).
+   */
   void record(ObjectKey key, String version) {
+    PendingWrite[] unbounded = new PendingWrite[1];
     pending.compute(key, (k, current) -> {
       PendingWrite write = current != null ? current : new PendingWrite(order);
       write.add(version, cached.apply(k));
-      write.arm(scheduler, timeout, () -> expire(k, write));
+      try {
+        write.arm(scheduler, timeout, () -> expire(k, write));
+      } catch (RejectedExecutionException stopping) {
+        unbounded[0] = write;
+        return null;
+      }
       return write;
     });
+    if (unbounded[0] != null) {
+      unbounded[0].release();
+      return;
+    }
     changed(key);
   }
 
