@@ -46,6 +46,10 @@ import org.slf4j.LoggerFactory;
  * <p><b>Gate.</b> With {@link Builder#gate}, workers wait while the gate is closed and reconcile
  * only the items it admits (see {@link ReconcileGate}); by default every item is admitted.
  *
+ * <p><b>Barrier.</b> With {@link Builder#barrier}, an admitted item the barrier holds back is parked
+ * rather than waited for: handed back to the queue and added again when the barrier releases it (see
+ * {@link ReconcileBarrier}); the worker meanwhile reconciles other items.
+ *
  * <p><b>Stop.</b> {@link #stop()} lets each worker finish its in-flight reconcile, takes no new item,
  * and waits up to the stop timeout (30 s by default); workers still busy then are interrupted and
  * given one more second. A queue the controller built itself is shut down; a queue given to the
@@ -75,6 +79,7 @@ public final class Controller<K> {
   private final ControllerMetrics metrics;
   private final SyncGate syncGate;
   private final ReconcileGate<K> gate;
+  private final ReconcileBarrier<K> barrier;
   private final List<Worker<K>> workers = new ArrayList<>();
   private ControllerState state = ControllerState.NEW;
   private Throwable failure;
@@ -95,6 +100,7 @@ public final class Controller<K> {
     this.metrics = new ControllerMetrics(builder.meterRegistry, name, workerCount);
     this.syncGate = new SyncGate(name, builder.syncSignals);
     this.gate = builder.gate;
+    this.barrier = builder.barrier;
   }
 
   private static <K> PriorityWorkQueue<K> ownQueue(Builder<K> builder) {
@@ -186,7 +192,8 @@ public final class Controller<K> {
         return false;
       }
       for (int i = 0; i < workerCount; i++) {
-        Worker<K> worker = new Worker<>(name, i, queue, reconciler, metrics, clock, scheduler, reconcileTimeout, gate);
+        Worker<K> worker = new Worker<>(name, i, queue, reconciler, metrics, clock, scheduler, reconcileTimeout, gate,
+            barrier);
         workers.add(worker);
         worker.thread().start();
       }
@@ -333,6 +340,7 @@ public final class Controller<K> {
     private RateLimiter<K> rateLimiter;
     private QueueOrdering ordering = QueueOrdering.priority();
     private ReconcileGate<K> gate = ReconcileGate.open();
+    private ReconcileBarrier<K> barrier = ReconcileBarrier.none();
 
     private Builder(String name, Reconciler<K> reconciler) {
       Objects.requireNonNull(name, "name");
@@ -425,6 +433,15 @@ public final class Controller<K> {
      */
     public Builder<K> gate(ReconcileGate<K> gate) {
       this.gate = Objects.requireNonNull(gate, "gate");
+      return this;
+    }
+
+    /**
+     * Asks {@code barrier} before reconciling every admitted item, and parks the items it holds back
+     * (for example until the cache has seen the controller's own writes); none by default.
+     */
+    public Builder<K> barrier(ReconcileBarrier<K> barrier) {
+      this.barrier = Objects.requireNonNull(barrier, "barrier");
       return this;
     }
 

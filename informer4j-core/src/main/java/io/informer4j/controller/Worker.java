@@ -8,6 +8,7 @@ import io.informer4j.time.Scheduler;
 import io.informer4j.time.internal.ThreadNames;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,8 +17,11 @@ import org.slf4j.LoggerFactory;
  * outcome (controller-runtime's table: error ⇒ rate-limited requeue, terminal error ⇒ no requeue,
  * requeue-after ⇒ forget + delayed add, requeue ⇒ rate-limited add, success ⇒ forget), always
  * calling {@code done}. A {@link ReconcileGate} is asked before each item is taken and for each
- * item taken: a deferred item goes back on the queue, a dropped one is forgotten. It stops after its current item once asked to; while it waits for an item
- * it can be woken by an interrupt, which is never sent while it reconciles.
+ * item taken: a deferred item goes back on the queue, a dropped one is forgotten. An admitted item
+ * the {@link ReconcileBarrier} holds back is parked: handed back to the queue and added again when
+ * the barrier's future completes, so the worker moves on to other items. It stops after its current
+ * item once asked to; while it waits for an item it can be woken by an interrupt, which is never
+ * sent while it reconciles.
  *
  * @param <K> the item type
  */
@@ -33,12 +37,13 @@ final class Worker<K> implements Runnable {
   private final Scheduler deadlines;
   private final Duration reconcileTimeout;
   private final ReconcileGate<K> gate;
+  private final ReconcileBarrier<K> barrier;
   private final Thread thread;
   private boolean idle;
   private boolean stopRequested;
 
   Worker(String controller, int index, PriorityWorkQueue<K> queue, Reconciler<K> reconciler, ControllerMetrics metrics,
-      Clock clock, Scheduler deadlines, Duration reconcileTimeout, ReconcileGate<K> gate) {
+      Clock clock, Scheduler deadlines, Duration reconcileTimeout, ReconcileGate<K> gate, ReconcileBarrier<K> barrier) {
     this.controller = controller;
     this.queue = queue;
     this.reconciler = reconciler;
@@ -47,6 +52,7 @@ final class Worker<K> implements Runnable {
     this.deadlines = deadlines;
     this.reconcileTimeout = reconcileTimeout;
     this.gate = gate;
+    this.barrier = barrier;
     this.thread = new Thread(this, "informer4j-controller[" + ThreadNames.readable(controller) + "]-worker-" + index);
     this.thread.setDaemon(true);
   }
@@ -106,10 +112,22 @@ final class Worker<K> implements Runnable {
       return;
     }
     try {
-      reconcile(next);
+      CompletableFuture<?> ready = barrier.whenReady(item);
+      if (ready.isDone()) {
+        reconcile(next);
+      } else {
+        park(item, next.priority(), ready);
+      }
     } finally {
       gate.exit(item);
     }
+  }
+
+  /** Hands a held-back item back to the queue; it is added again once {@code ready} completes. */
+  private void park(K item, int priority, CompletableFuture<?> ready) {
+    ready.whenComplete((released, failure) -> queue.add(item, priority));
+    queue.done(item);
+    LOG.debug("controller '{}': {} parked until its barrier releases it", controller, item);
   }
 
   /** Puts a deferred item back (it is re-queued when {@code done} runs) or forgets a dropped one. */

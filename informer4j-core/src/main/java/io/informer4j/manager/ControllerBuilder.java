@@ -23,6 +23,10 @@ import java.util.Objects;
  * predicates, namespace rules and worker settings; {@link #reconcile} completes it. The controller
  * owns its queue of primary keys; a burst of changes of one key is one reconcile.
  *
+ * <p>Read-your-writes is on by default: writes recorded in {@link #ownWrites()} hold the next
+ * reconcile of the written primary key back until the cache has seen them (see {@link OwnWrites});
+ * {@link #readYourWrites(boolean)} turns it off.
+ *
  * <p>Not thread-safe; the controller it builds is.
  *
  * @param <T> the primary type's objects
@@ -43,11 +47,49 @@ public final class ControllerBuilder<T> {
   private int workers = 1;
   private Duration reconcileTimeout;
   private RateLimiter<ObjectKey> rateLimiter;
+  private final OwnWrites ownWrites;
+  private boolean readYourWrites = true;
+  private Duration readYourWritesTimeout = Duration.ofSeconds(5);
 
   ControllerBuilder(Manager manager, String name, ObjectType<T> primary) {
     this.manager = manager;
     this.name = name;
     this.primary = primary;
+    this.ownWrites = new OwnWrites(name);
+  }
+
+  /**
+   * Returns where the controller's reconciler records its own writes (see {@link OwnWrites}); the
+   * same instance before and after {@link #reconcile}, so a reconciler can capture it. It tracks
+   * nothing until the controller is registered, nor ever with read-your-writes off.
+   */
+  public OwnWrites ownWrites() {
+    return ownWrites;
+  }
+
+  /**
+   * Turns read-your-writes on (the default) or off. Off, {@link OwnWrites#record} records nothing,
+   * no reconcile is held back and {@link OwnWrites#notOwnWrites} accepts every event.
+   */
+  public ControllerBuilder<T> readYourWrites(boolean enabled) {
+    this.readYourWrites = enabled;
+    return this;
+  }
+
+  /**
+   * Sets how long an own write may hold its key's next reconcile back before the reconcile runs anyway
+   * (counted; default 5 s).
+   *
+   * @throws IllegalArgumentException if not positive
+   */
+  public ControllerBuilder<T> readYourWritesTimeout(Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("controller '" + name + "': read-your-writes timeout must be positive, got "
+          + timeout);
+    }
+    this.readYourWritesTimeout = timeout;
+    return this;
   }
 
   /** Adds predicates to the primary type's events; all must accept. */
@@ -138,12 +180,15 @@ public final class ControllerBuilder<T> {
           manager.meterRegistry());
     }
     return manager.register(new ControllerSpec<>(name, primary, watches, filters, workers, reconcileTimeout,
-        rateLimiter, guarded));
+        rateLimiter, guarded, ownWrites, readYourWrites ? readYourWritesTimeout : null));
   }
 
-  /** Everything a manager needs to run a declared controller. */
+  /**
+   * Everything a manager needs to run a declared controller; {@code readYourWritesTimeout} is null
+   * when read-your-writes is off.
+   */
   record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, List<KeyPredicate> keyFilters,
                            int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
-                           Reconciler<ObjectKey> reconciler) {
+                           Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {
   }
 }

@@ -3,6 +3,7 @@ package io.informer4j.manager;
 import io.informer4j.controller.Controller;
 import io.informer4j.controller.ControllerState;
 import io.informer4j.controller.EnqueueHandler;
+import io.informer4j.controller.ReconcileBarrier;
 import io.informer4j.coordination.LeaderElection;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.informer.HandlerOptions;
@@ -68,9 +69,10 @@ public final class Manager implements AutoCloseable {
 
   /** A controller the manager runs, with what its status reports. */
   private record Managed(Controller<ObjectKey> controller, ObjectType<?> primary, List<TypeKey> watches,
-                         EnqueueHandler.Counters counters, int workers) {
+                         EnqueueHandler.Counters counters, int workers, OwnWrites ownWrites) {
   }
 
+  private final Backend backend;
   private final InformerRuntime runtime;
   private final boolean ownsRuntime;
   private final InformersMap cache;
@@ -90,6 +92,7 @@ public final class Manager implements AutoCloseable {
 
   private Manager(Builder b) {
     b.meterRegistries.forEach(meterRegistry::add);
+    this.backend = b.backend;
     this.ownsRuntime = b.runtime == null;
     this.runtime = ownsRuntime ? InformerRuntime.create(b.name) : b.runtime;
     this.leaderElection = b.leaderElection;
@@ -152,6 +155,9 @@ public final class Manager implements AutoCloseable {
       if (leaderElection != null) {
         controller.gate(leaderElection.leadership());
       }
+      if (spec.readYourWritesTimeout() != null) {
+        controller.barrier(trackOwnWrites(spec));
+      }
       Scope primaryScope = cache.scopeOf(spec.primary().key());
       for (ControllerBuilder.Watch<?> watch : spec.watches()) {
         for (HandlerRegistration registration : watch(spec, watch, primaryScope, queue, counters)) {
@@ -159,11 +165,36 @@ public final class Manager implements AutoCloseable {
         }
       }
       Controller<ObjectKey> built = controller.build();
-      Managed managed = new Managed(built, spec.primary(), watched, counters, spec.workers());
+      Managed managed = new Managed(built, spec.primary(), watched, counters, spec.workers(), spec.ownWrites());
       controllers.put(spec.name(), managed);
       bindCounters(managed);
       log.info("controller '{}' of {} registered, watching {}", spec.name(), spec.primary(), watched);
       return built;
+    }
+  }
+
+  /**
+   * Binds the controller's {@link OwnWrites}: pending writes of the primary type, the write history,
+   * and an observer on every informer of every watched type; returns the barrier its workers ask.
+   */
+  private ReconcileBarrier<ObjectKey> trackOwnWrites(ControllerBuilder.ControllerSpec<?> spec) {
+    List<ObjectType<?>> types = spec.watches().stream().<ObjectType<?>>map(ControllerBuilder.Watch::type).toList();
+    CachedVersions versions = CachedVersions.of(cache, types);
+    TypeKey primary = spec.primary().key();
+    PendingWrites pending = new PendingWrites(spec.name(), backend.resourceVersionOrder(primary),
+        key -> versions.of(primary, key), runtime.scheduler(), spec.readYourWritesTimeout());
+    WriteHistory history = new WriteHistory();
+    for (ObjectType<?> type : types) {
+      observe(spec.name(), type, type.key().equals(primary) ? pending : null, history);
+    }
+    spec.ownWrites().bind(primary, pending, history, versions);
+    return spec.ownWrites().barrier();
+  }
+
+  private <S> void observe(String controller, ObjectType<S> type, PendingWrites pending, WriteHistory history) {
+    OwnWriteObserver<S> observer = new OwnWriteObserver<>(type.key(), type.adapter(), pending, history);
+    for (MapEntry<S> entry : cache.informersOf(type, false)) {
+      entry.informer().addEventHandler(observer, HandlerOptions.named("own-writes-" + controller));
     }
   }
 
@@ -201,6 +232,15 @@ public final class Manager implements AutoCloseable {
     FunctionCounter.builder("informer4j_controller_mapping_errors_total", counters,
             EnqueueHandler.Counters::mappingErrors)
         .tag("controller", name).description("events or keys skipped because a watch's mapping failed")
+        .register(meterRegistry);
+    OwnWrites ownWrites = managed.ownWrites();
+    FunctionCounter.builder("informer4j_controller_read_your_writes_recorded_total", ownWrites, OwnWrites::recorded)
+        .tag("controller", name).description("own writes recorded for read-your-writes").register(meterRegistry);
+    FunctionCounter.builder("informer4j_controller_read_your_writes_waits_total", ownWrites, OwnWrites::held)
+        .tag("controller", name).description("reconciles held back until the cache showed the controller's own writes")
+        .register(meterRegistry);
+    FunctionCounter.builder("informer4j_controller_read_your_writes_timeouts_total", ownWrites, OwnWrites::timedOut)
+        .tag("controller", name).description("own writes the cache had not shown when their bound passed")
         .register(meterRegistry);
   }
 

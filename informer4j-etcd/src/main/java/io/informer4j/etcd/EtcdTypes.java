@@ -7,6 +7,7 @@ import io.informer4j.meta.TypeKey;
 import io.informer4j.meta.TypeRegistry;
 import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.source.Backend;
+import io.informer4j.source.ResourceVersionOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -74,6 +75,15 @@ public final class EtcdTypes implements Backend, TypeRegistry {
   @Override
   public TypeRegistry types() {
     return this;
+  }
+
+  /**
+   * Returns {@link ResourceVersionOrder#NUMERIC}: every object's resourceVersion is its mod revision
+   * (the delete's revision for a deletion), and etcd's revisions grow with every write.
+   */
+  @Override
+  public ResourceVersionOrder resourceVersionOrder(TypeKey type) {
+    return ResourceVersionOrder.NUMERIC;
   }
 
   @Override

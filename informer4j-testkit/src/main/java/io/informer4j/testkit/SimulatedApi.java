@@ -7,6 +7,7 @@ import io.informer4j.meta.TypeRegistry;
 import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.ResourceVersionOrder;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.TypePresence;
 import io.informer4j.time.Clock;
@@ -258,6 +259,12 @@ public final class SimulatedApi implements Backend, AutoCloseable {
   @Override
   public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
     return installedTypes.onTypeAdded(listener);
+  }
+
+  /** Returns {@link ResourceVersionOrder#NUMERIC}: every write takes the next number of one global counter. */
+  @Override
+  public ResourceVersionOrder resourceVersionOrder(TypeKey type) {
+    return ResourceVersionOrder.NUMERIC;
   }
 
   @Override
