@@ -80,36 +80,36 @@ public final class OwnWrites {
    *
    * @return true when the write is tracked
    */
-  public boolean record(ObjectType<?> type, ObjectKey key, String resourceVersion) {
+  public boolean record(TypeKey type, ObjectKey key, String resourceVersion) {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(key, "key");
     Tracking current = tracking;
     if (current == null) {
       return false;
     }
-    if (resourceVersion == null || resourceVersion.isEmpty() || !current.versions().covers(type.key())) {
+    if (resourceVersion == null || resourceVersion.isEmpty() || !current.versions().covers(type)) {
       ignored.increment();
       log.debug("controller '{}': write of {} {} at resourceVersion '{}' not tracked: {}", controller, type, key,
           resourceVersion, resourceVersion == null || resourceVersion.isEmpty() ? "no resourceVersion"
               : "the controller does not watch the type");
       return false;
     }
-    current.history().record(type.key(), key, resourceVersion, current.versions().of(type.key(), key));
-    if (type.key().equals(current.primary())) {
+    current.history().record(type, key, resourceVersion, current.versions().of(type, key));
+    if (type.equals(current.primary())) {
       current.pending().record(key, resourceVersion);
     }
     recorded.increment();
     return true;
   }
 
-  /** Records {@code write}; see {@link #record(ObjectType, ObjectKey, String)}. */
+  /** Records {@code write}; see {@link #record(TypeKey, ObjectKey, String)}. */
   public boolean record(WrittenObject write) {
     return record(write.type(), write.key(), write.resourceVersion());
   }
 
   /**
    * Returns a predicate rejecting the events of {@code type} caused by this controller's own writes
-   * alone, for {@link ControllerBuilder#withPredicates} or a watch: an update whose new version is a
+   * alone, for {@link ControllerBuilder#predicates} or a watch: an update whose new version is a
    * recorded own write and whose old version is another own write or the version the cache held when
    * an own write was recorded; a create whose version is an own write recorded while the cache held no
    * such object. Everything else passes: deletes, re-deliveries of an unchanged object, own writes

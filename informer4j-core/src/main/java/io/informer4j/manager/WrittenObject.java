@@ -1,7 +1,7 @@
 package io.informer4j.manager;
 
 import io.informer4j.meta.ObjectKey;
-import io.informer4j.meta.ObjectType;
+import io.informer4j.meta.TypeKey;
 import java.util.Objects;
 
 /**
@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param key             the written object's key
  * @param resourceVersion the version the server returned for the write
  */
-public record WrittenObject(ObjectType<?> type, ObjectKey key, String resourceVersion) {
+public record WrittenObject(TypeKey type, ObjectKey key, String resourceVersion) {
 
   /** @throws NullPointerException if a part is null */
   public WrittenObject {

@@ -60,7 +60,7 @@ class ReadYourWritesTest {
       List<String> reads = readVersions.computeIfAbsent(key, k -> new CopyOnWriteArrayList<>());
       reads.add(cachedVersion(key));
       if (key.equals(WEB) && reads.size() == 1) {
-        writes.record(PODS, WEB, writtenVersion);
+        writes.record(PODS.key(), WEB, writtenVersion);
         self.get().queue().add(WEB);
       }
       return Result.done();
@@ -143,24 +143,24 @@ class ReadYourWritesTest {
         return passed.add("delete " + lastState.name() + "@" + lastState.resourceVersion());
       }
     };
-    builder.withPredicates(writes.notOwnWrites(PODS), notePassed).reconcile(key -> Result.done());
+    builder.predicates(writes.notOwnWrites(PODS), notePassed).reconcile(key -> Result.done());
     manager.start();
     await().until(() -> "1".equals(cachedVersion(WEB)));
     FakeSource.Watch watch = backend.source(PODS).lastWatch();
 
-    writes.record(PODS, WEB, "2");
+    writes.record(PODS.key(), WEB, "2");
     watch.send(WatchEvent.modified(Item.of("shop", "web", "2")));
     watch.send(WatchEvent.modified(Item.of("shop", "web", "3")));
     await().until(() -> "3".equals(cachedVersion(WEB)));
-    writes.record(PODS, WEB, "4");
-    writes.record(PODS, WEB, "5");
+    writes.record(PODS.key(), WEB, "4");
+    writes.record(PODS.key(), WEB, "5");
     watch.send(WatchEvent.modified(Item.of("shop", "web", "4")));
     watch.send(WatchEvent.modified(Item.of("shop", "web", "5")));
     await().until(() -> "5".equals(cachedVersion(WEB)));
-    writes.record(PODS, WEB, "7");
+    writes.record(PODS.key(), WEB, "7");
     watch.send(WatchEvent.modified(Item.of("shop", "web", "6")));
     watch.send(WatchEvent.modified(Item.of("shop", "web", "7")));
-    writes.record(PODS, DB, "8");
+    writes.record(PODS.key(), DB, "8");
     watch.send(WatchEvent.added(Item.of("shop", "db", "8")));
     watch.send(WatchEvent.deleted(Item.of("shop", "web", "9")));
 
@@ -175,13 +175,13 @@ class ReadYourWritesTest {
   void writesOfTypesTheControllerDoesNotWatchOrWithoutAVersionAreSkippedAndCounted() {
     ControllerBuilder<Item> builder = manager.controller("pods", PODS);
     OwnWrites writes = builder.ownWrites();
-    assertThat(writes.record(PODS, WEB, "1")).as("not registered yet").isFalse();
+    assertThat(writes.record(PODS.key(), WEB, "1")).as("not registered yet").isFalse();
     builder.reconcile(key -> Result.done());
 
-    assertThat(writes.record(new WrittenObject(FakeBackend.NODES, ObjectKey.clusterScoped("n1"), "3"))).isFalse();
-    assertThat(writes.record(PODS, WEB, "")).isFalse();
+    assertThat(writes.record(new WrittenObject(FakeBackend.NODES.key(), ObjectKey.clusterScoped("n1"), "3"))).isFalse();
+    assertThat(writes.record(PODS.key(), WEB, "")).isFalse();
     assertThat(writes.ignored()).isEqualTo(2);
-    assertThat(writes.record(new WrittenObject(PODS, WEB, "4"))).isTrue();
+    assertThat(writes.record(new WrittenObject(PODS.key(), WEB, "4"))).isTrue();
     assertThat(writes.recorded()).isEqualTo(1);
   }
 }

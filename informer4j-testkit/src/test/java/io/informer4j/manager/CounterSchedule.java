@@ -97,7 +97,7 @@ final class CounterSchedule {
           return Result.requeue();
         }
         lastWritten.put(key, seen + 1);
-        ownWrites.record(type, key, updated.resourceVersion());
+        ownWrites.record(COUNTERS, key, updated.resourceVersion());
         self.get().queue().add(key);
         return Result.done();
       }));

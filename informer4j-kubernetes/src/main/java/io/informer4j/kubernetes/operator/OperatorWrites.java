@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.StatusDetails;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.informer4j.manager.WrittenObject;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.TypeKey;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class OperatorWrites {
    * @throws ApiWriteException as the class comment says (409 {@code AlreadyExists} is a {@link WriteConflictException})
    */
   public <T extends HasMetadata> T create(T object) {
-    return write(object, WrittenObject.Verb.CREATE, () -> client.resource(object).create());
+    return write(object, Verb.CREATE, () -> client.resource(object).create());
   }
 
   /**
@@ -75,7 +76,7 @@ public final class OperatorWrites {
    */
   public <T extends HasMetadata> T update(T object) {
     requireResourceVersion(object);
-    return write(object, WrittenObject.Verb.UPDATE, () -> client.resource(object).update());
+    return write(object, Verb.UPDATE, () -> client.resource(object).update());
   }
 
   /**
@@ -88,7 +89,7 @@ public final class OperatorWrites {
    */
   public <T extends HasMetadata> T updateStatus(T object) {
     requireResourceVersion(object);
-    return write(object, WrittenObject.Verb.UPDATE_STATUS, () -> client.resource(object).updateStatus());
+    return write(object, Verb.UPDATE_STATUS, () -> client.resource(object).updateStatus());
   }
 
   /**
@@ -115,25 +116,25 @@ public final class OperatorWrites {
     return client.getKubernetesSerialization();
   }
 
-  private <T extends HasMetadata> T write(T object, WrittenObject.Verb verb, Supplier<T> request) {
+  private <T extends HasMetadata> T write(T object, Verb verb, Supplier<T> request) {
     Objects.requireNonNull(object, "object");
     T answer;
     try {
       answer = request.get();
     } catch (KubernetesClientException e) {
-      throw mapped(object, verb == WrittenObject.Verb.UPDATE_STATUS, e);
+      throw mapped(object, verb == Verb.UPDATE_STATUS, e);
     }
     tell(answer, verb);
     return answer;
   }
 
-  private void tell(HasMetadata answer, WrittenObject.Verb verb) {
+  private void tell(HasMetadata answer, Verb verb) {
     if (listener == null) {
       return;
     }
     try {
       listener.accept(new WrittenObject(Identity.typeOf(answer), Identity.keyOf(answer),
-          Identity.resourceVersionOf(answer), verb));
+          Identity.resourceVersionOf(answer)));
     } catch (RuntimeException e) {
       log.warn("the write listener failed on {} of {}; the write stands", verb, Identity.describe(answer), e);
     }
@@ -188,7 +189,10 @@ public final class OperatorWrites {
       this.client = Objects.requireNonNull(client, "client");
     }
 
-    /** Tells {@code listener} of every accepted write (none by default). */
+    /**
+     * Tells {@code listener} of every accepted write (none by default). For read-your-writes, give it
+     * the controller's own writes: {@code listener(controllerBuilder.ownWrites()::record)}.
+     */
     public Builder listener(Consumer<WrittenObject> listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
       return this;
@@ -199,4 +203,10 @@ public final class OperatorWrites {
       return new OperatorWrites(client, listener);
     }
   }
+
+  /** What a write is. */
+  private enum Verb {
+    CREATE, UPDATE, UPDATE_STATUS
+  }
+
 }

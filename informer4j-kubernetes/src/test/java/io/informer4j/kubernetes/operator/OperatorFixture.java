@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.kubernetes.testserver.ServedRequest;
+import io.informer4j.manager.WrittenObject;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
