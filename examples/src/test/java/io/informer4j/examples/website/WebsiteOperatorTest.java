@@ -15,12 +15,14 @@ import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.manager.Manager;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
  * The website operator on the project's Kubernetes test server, from an empty cluster: a website
- * gets its finalizer, ConfigMap, Deployment, {@code Ready} condition and Events; a change of its spec
+ * gets its finalizer, ConfigMap, Deployment, {@code Ready} condition and Events; a child changed or
+ * deleted by someone else is restored; a change of its spec
  * reaches both children and the condition's observed generation; its deletion runs the cleanup,
  * removes the finalizer, and the server's garbage collector deletes the children.
  */
@@ -30,7 +32,7 @@ class WebsiteOperatorTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
 
   @Test
-  void convergesOnCreationFollowsTheSpecAndCleansUpOnDeletion(KubernetesClient client, KubernetesTestServer server) {
+  void convergesOnCreationRestoresItsChildrenFollowsTheSpecAndCleansUpOnDeletion(KubernetesClient client, KubernetesTestServer server) {
     Resource<Website> home = client.resources(Website.class).inNamespace("shop").withName("home");
     Resource<ConfigMap> html = client.configMaps().inNamespace("shop").withName("home-html");
     Resource<Deployment> servers = client.apps().deployments().inNamespace("shop").withName("home");
@@ -46,13 +48,22 @@ class WebsiteOperatorTest {
         assertThat(condition.getReason()).isEqualTo("Reconciled");
         assertThat(condition.getMessage()).isEqualTo("2 replicas serve home-html");
       });
-      assertThat(html.get().getData()).containsExactly(java.util.Map.entry("index.html", "<h1>Hello</h1>"));
+      assertThat(html.get().getData()).containsExactly(Map.entry("index.html", "<h1>Hello</h1>"));
       assertThat(servers.get().getSpec().getReplicas()).isEqualTo(2);
       assertThat(servers.get().getSpec().getTemplate().getSpec().getVolumes().get(0).getConfigMap().getName())
           .isEqualTo("home-html");
       assertControlledBy(html.get(), created);
       assertControlledBy(servers.get(), created);
       await().atMost(WAIT).until(() -> reasons(client).containsAll(List.of("CreatedConfigMap", "CreatedDeployment")));
+
+      servers.edit(deployment -> {
+        deployment.getSpec().setReplicas(0);
+        return deployment;
+      });
+      await("a changed Deployment reconciles its website").atMost(WAIT)
+          .until(() -> servers.get().getSpec().getReplicas() == 2);
+      html.delete();
+      await("a deleted ConfigMap reconciles its website").atMost(WAIT).until(() -> html.get() != null);
 
       home.edit(site -> {
         site.getSpec().setHtml("<h1>Hello again</h1>");
@@ -78,8 +89,12 @@ class WebsiteOperatorTest {
           });
       assertThat(manager.isReady()).isTrue();
     }
-    assertThat(server.requests()).as("the children were deleted by the server's garbage collector, not a client")
-        .noneMatch(request -> request.method().equals("DELETE") && !request.path().contains("/websites/"));
+    assertThat(server.requests())
+        .as("the children were deleted by the server's garbage collector: clients deleted only the website and "
+            + "(the test, once) the ConfigMap")
+        .filteredOn(request -> request.method().equals("DELETE")).extracting(request -> request.path())
+        .containsExactlyInAnyOrder("/api/v1/namespaces/shop/configmaps/home-html",
+            "/apis/examples.informer4j.io/v1/namespaces/shop/websites/home");
   }
 
   private static Website website(String page, int replicas) {
