@@ -8,6 +8,7 @@ import io.informer4j.kubernetes.operator.FinalizingReconciler;
 import io.informer4j.kubernetes.operator.OperatorWrites;
 import io.informer4j.kubernetes.operator.OwnerIndex;
 import io.informer4j.kubernetes.operator.Owners;
+import io.informer4j.manager.ControllerBuilder;
 import io.informer4j.manager.ManagedComponent;
 import io.informer4j.manager.Manager;
 import io.informer4j.meta.ObjectType;
@@ -55,12 +56,15 @@ public final class WebsiteOperator {
         .byType(deployments.key(), labelled).build()).build();
     OwnerIndex.register(manager.cache(), configMaps);
     OwnerIndex.register(manager.cache(), deployments);
-    OperatorWrites writes = OperatorWrites.of(kube.client());
+    ControllerBuilder<Website> controller = manager.controller("websites", websites);
+    // every write is recorded as the controller's own: its next reconcile of a website waits until
+    // the cache has seen the website's last write (read-your-writes)
+    OperatorWrites writes = OperatorWrites.builder(kube.client()).listener(controller.ownWrites()::record).build();
     EventRecorder events = EventRecorder.builder(writes, CONTROLLER).build();
     manager.add(new ClosingRecorder(events));
     WebsiteReconciler steps = new WebsiteReconciler(manager.cache().reader(websites), manager.cache().reader(configMaps),
         manager.cache().reader(deployments), writes, events);
-    manager.controller("websites", websites)
+    controller
         .watches(configMaps, Owners.forOwner(websites))
         .watches(deployments, Owners.forOwner(websites))
         .reconcile(FinalizingReconciler.builder(manager.cache().reader(websites), writes).finalizer(FINALIZER)
