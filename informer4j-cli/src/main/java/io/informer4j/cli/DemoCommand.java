@@ -69,12 +69,12 @@ public final class DemoCommand implements Callable<Integer> {
     List<WatchedType> watched = DemoWorld.types().stream().map(type -> type.watched(api)).toList();
     Session session = new Session("demo", api, watched, run, out).closeLast(api);
     DemoWorkload workload = new DemoWorkload(api, objects, rate, actualSeed, session.activity());
-    session.stopFirst(workload)
+    session.stopFirst(workload).plannedFaults(workload)
         .headerLine(String.format(Locale.ROOT, "  workload: %d objects per type over %d namespaces, %.0f writes/s, seed %d;"
             + " %s installed after %d s", objects, DemoWorld.NAMESPACES.size(), rate, actualSeed,
             DemoWorld.WIDGETS.kind(), DemoWorkload.INSTALL_AFTER.toSeconds()));
     if (logFile != null) {
-      session.headerLine("  logs: " + logFile);
+      session.logFile(logFile);
     }
     workload.start();
     SessionSummary summary = session.run();

@@ -99,12 +99,15 @@ public final class WatchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     run.validate();
     NamespaceFilter filter = namespaceFilter();
-    Logging.configure(run.dashboard());
+    Path logFile = Logging.configure(run.dashboard());
     WatchTarget target = prepare(filter);
-    new Session("watch", target.backend(), List.of(target.watched()), run, out)
+    Session session = new Session("watch", target.backend(), List.of(target.watched()), run, out)
         .headerLine(target.describe())
-        .closeLast(target.resources())
-        .run();
+        .closeLast(target.resources());
+    if (logFile != null) {
+      session.logFile(logFile);
+    }
+    session.run();
     return 0;
   }
 
