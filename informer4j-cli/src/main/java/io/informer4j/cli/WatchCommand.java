@@ -46,7 +46,8 @@ public final class WatchCommand implements Callable<Integer> {
   String labelSelector;
 
   @Option(names = "--etcd", paramLabel = "<endpoint>",
-      description = "etcd endpoint, for example http://127.0.0.1:2379 or https://etcd:2379 (instead of Kubernetes).")
+      description = "etcd endpoint, for example http://127.0.0.1:2379 or https://etcd:2379 (instead of Kubernetes);"
+          + " without a scheme (127.0.0.1:2379) it is http://, or https:// with --etcd-cacert or --etcd-cert.")
   String etcd;
 
   @Option(names = "--etcd-cacert", paramLabel = "<file>",
@@ -107,8 +108,7 @@ public final class WatchCommand implements Callable<Integer> {
     if (logFile != null) {
       session.logFile(logFile);
     }
-    session.run();
-    return 0;
+    return session.run().exitCode();
   }
 
   private WatchTarget prepare(NamespaceFilter filter) {

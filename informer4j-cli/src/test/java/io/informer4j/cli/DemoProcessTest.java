@@ -60,18 +60,36 @@ class DemoProcessTest {
   }
 
   @Test
-  void aTerminationSignalStopsTheDemoCleanlyWithItsSummary() throws Exception {
-    try (CliProcess demo = CliProcess.start("demo", "--objects", "50", "--rate", "50", "--no-dashboard")) {
-      await().atMost(Duration.ofSeconds(30)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
-
+  void aTerminationSignalStopsTheDemoCleanlyWithItsSummaryAndExitCode0() throws Exception {
+    try (CliProcess demo = startAndWaitForTheFirstStatus()) {
       demo.terminate();
       int exit = demo.waitFor(60);
 
-      assertThat(exit).as(demo.output()).isEqualTo(128 + 15);
-      assertThat(demo.out()).as(demo.output()).contains("informer4j: stopping (interrupted)")
-          .anyMatch(line -> line.startsWith("informer4j demo summary:") && line.endsWith("stopped cleanly"))
-          .contains("  events from disallowed namespaces that reached a queue: 0");
+      assertStoppedCleanly(demo, exit);
     }
+  }
+
+  @Test
+  void ctrlCStopsTheDemoCleanlyWithItsSummaryAndExitCode0() throws Exception {
+    try (CliProcess demo = startAndWaitForTheFirstStatus()) {
+      demo.interrupt();
+      int exit = demo.waitFor(60);
+
+      assertStoppedCleanly(demo, exit);
+    }
+  }
+
+  private static CliProcess startAndWaitForTheFirstStatus() throws Exception {
+    CliProcess demo = CliProcess.start("demo", "--objects", "50", "--rate", "50", "--no-dashboard");
+    await().atMost(Duration.ofSeconds(30)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
+    return demo;
+  }
+
+  private static void assertStoppedCleanly(CliProcess demo, int exit) {
+    assertThat(exit).as(demo.output()).isZero();
+    assertThat(demo.out()).as(demo.output()).contains("informer4j: stopping (interrupted)")
+        .anyMatch(line -> line.startsWith("informer4j demo summary:") && line.endsWith("stopped cleanly"))
+        .contains("  events from disallowed namespaces that reached a queue: 0");
   }
 
   /** Returns the largest {@code queue=} value of {@code type}'s status lines. */

@@ -133,9 +133,10 @@ public final class Session {
   }
 
   /**
-   * Runs until the duration ends, Ctrl-C or the manager fails, stops everything and prints the summary.
+   * Runs until the duration ends, Ctrl-C (or SIGTERM) or the manager fails, stops everything and
+   * prints the summary.
    *
-   * @return the summary
+   * @return the summary; its {@link SessionSummary#exitCode()} is the program's
    * @throws CliException if the health port is taken (nothing keeps running then)
    */
   public SessionSummary run() throws InterruptedException {
@@ -156,7 +157,7 @@ public final class Session {
         settle();
       }
       SessionSummary summary = new SessionSummary(title, elapsed(), views.stream().map(TypeView::summary).toList(),
-          plannedFaults == null ? null : plannedFaults.describe(), stoppedCleanly);
+          plannedFaults == null ? null : plannedFaults.describe(), stop.signal(), stoppedCleanly);
       summary.lines().forEach(out::println);
       out.flush();
       return summary;

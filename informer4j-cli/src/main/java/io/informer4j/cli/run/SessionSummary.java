@@ -13,9 +13,10 @@ import java.util.Locale;
  * @param ran           how long it ran
  * @param types         one summary per type, in dashboard order
  * @param plannedFaults the faults the run injected on purpose ({@link PlannedFaults#describe()}), or null for none
+ * @param signal        the number of the signal that stopped the run (2 for Ctrl-C, 15 for SIGTERM), 0 for none
  * @param stopped       whether every component stopped within its timeout
  */
-public record SessionSummary(String title, Duration ran, List<TypeSummary> types, String plannedFaults,
+public record SessionSummary(String title, Duration ran, List<TypeSummary> types, String plannedFaults, int signal,
                              boolean stopped) {
 
   /** Copies the list. */
@@ -26,6 +27,15 @@ public record SessionSummary(String title, Duration ran, List<TypeSummary> types
   /** Returns the items from disallowed namespaces that reached a queue, over all types. */
   public long disallowed() {
     return types.stream().mapToLong(TypeSummary::disallowed).sum();
+  }
+
+  /**
+   * Returns the program's exit code for this run: 0 when it stopped cleanly, at the end of its
+   * duration or on a signal; 128 + the signal's number (130 for Ctrl-C) when a signal stopped it and
+   * some components did not stop in time, as a shell reports a program a signal ended.
+   */
+  public int exitCode() {
+    return signal != 0 && !stopped ? 128 + signal : 0;
   }
 
   /** Returns the errors over all types ({@link TypeSummary#errors()}). */

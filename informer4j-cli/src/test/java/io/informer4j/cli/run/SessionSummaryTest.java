@@ -16,7 +16,7 @@ class SessionSummaryTest {
   @Test
   void aDemoWhoseOnlyFailuresAreItsPlannedFaultsEndsWithoutErrorsAndSaysSo() {
     SessionSummary summary = new SessionSummary("demo", Duration.ofSeconds(40),
-        List.of(type("Pod", 1, true, 0), type("Secret", 3, true, 0)), "7 (3 watch closes, …)", true);
+        List.of(type("Pod", 1, true, 0), type("Secret", 3, true, 0)), "7 (3 watch closes, …)", 0, true);
 
     assertThat(summary.errors()).isZero();
     assertThat(summary.lines()).contains(
@@ -25,9 +25,22 @@ class SessionSummaryTest {
   }
 
   @Test
+  void aRunStoppedCleanlyExitsZeroEvenOnCtrlCAndOneThatDidNotStopInTimeAfterASignalExits128PlusIt() {
+    assertThat(summary(0, true).exitCode()).as("end of the duration").isZero();
+    assertThat(summary(2, true).exitCode()).as("Ctrl-C, clean stop").isZero();
+    assertThat(summary(15, true).exitCode()).as("SIGTERM, clean stop").isZero();
+    assertThat(summary(2, false).exitCode()).as("Ctrl-C, components left running").isEqualTo(130);
+    assertThat(summary(15, false).exitCode()).as("SIGTERM, components left running").isEqualTo(143);
+  }
+
+  private static SessionSummary summary(int signal, boolean stopped) {
+    return new SessionSummary("watch", Duration.ofSeconds(5), List.of(), null, signal, stopped);
+  }
+
+  @Test
   void aWatchCountsListWatchFailuresAndUnreadableObjectsAsErrorsAndHasNoFaultsLine() {
     SessionSummary summary = new SessionSummary("watch", Duration.ofSeconds(5), List.of(type("Key", 2, false, 1)),
-        null, true);
+        null, 0, true);
 
     assertThat(summary.errors()).isEqualTo(3);
     assertThat(summary.lines()).noneMatch(line -> line.contains("planned faults"))
