@@ -143,7 +143,7 @@ public final class DemoWorkload implements PlannedFaults, AutoCloseable {
 
   @Override
   public String describe() {
-    return String.format(Locale.ROOT, "%d (%d watch closes by the server, %d broken connections, %d compactions)",
+    return String.format(Locale.ROOT, "%d (watches closed by the server: %d, connections broken: %d, compactions: %d)",
         injected(), cleanCloses.get(), brokenConnections.get(), compactions.get());
   }
 

@@ -10,6 +10,6 @@ public interface PlannedFaults {
   /** Returns how many faults were injected so far. */
   long injected();
 
-  /** Describes the faults injected so far, for the summary: {@code 7 (3 watch closes, …)}. */
+  /** Describes the faults injected so far, for the summary: {@code 3 (watches closed by the server: 1, …)}. */
   String describe();
 }
