@@ -21,8 +21,9 @@ import picocli.CommandLine.Option;
  * {@code informer4j demo}: the whole library at work with nothing installed — the embedded simulated
  * API under a generated workload ({@link DemoWorkload}), a manager whose cache and per-type
  * controllers follow the demo's namespace set-ups ({@link DemoWorld}) with no resync, the health
- * server as one of its components and the live dashboard. Exits 0 when the run stopped and no item
- * from a disallowed namespace reached a queue, 3 when one did.
+ * server as one of its components and the live dashboard. Exits 3 when an item from a disallowed
+ * namespace reached a queue, else with the run's {@link SessionSummary#exitCode()} (0 for a clean
+ * stop, Ctrl-C included).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Run informers, queues and controllers against an embedded simulated API under a generated workload.")
@@ -69,15 +70,15 @@ public final class DemoCommand implements Callable<Integer> {
     List<WatchedType> watched = DemoWorld.types().stream().map(type -> type.watched(api)).toList();
     Session session = new Session("demo", api, watched, run, out).closeLast(api);
     DemoWorkload workload = new DemoWorkload(api, objects, rate, actualSeed, session.activity());
-    session.stopFirst(workload)
+    session.stopFirst(workload).plannedFaults(workload)
         .headerLine(String.format(Locale.ROOT, "  workload: %d objects per type over %d namespaces, %.0f writes/s, seed %d;"
             + " %s installed after %d s", objects, DemoWorld.NAMESPACES.size(), rate, actualSeed,
             DemoWorld.WIDGETS.kind(), DemoWorkload.INSTALL_AFTER.toSeconds()));
     if (logFile != null) {
-      session.headerLine("  logs: " + logFile);
+      session.logFile(logFile);
     }
     workload.start();
     SessionSummary summary = session.run();
-    return summary.disallowed() == 0 ? 0 : NAMESPACE_VIOLATION;
+    return summary.disallowed() == 0 ? summary.exitCode() : NAMESPACE_VIOLATION;
   }
 }

@@ -11,9 +11,11 @@ import picocli.CommandLine.Command;
  * The {@code informer4j} program: {@code informer4j demo} runs everything against an embedded
  * simulated API; {@code informer4j watch} shows the same dashboard over a Kubernetes cluster or etcd.
  *
- * <p>Exit codes: 0 success; 1 a failure of the environment (unreachable server, forbidden, unknown
- * resource, port in use), reported as one line {@code informer4j: <what failed>} on stderr; 2 a
- * usage error; 3 a demo whose namespace audit failed.
+ * <p>Exit codes: 0 success, a run stopped cleanly at the end of its duration or by Ctrl-C/SIGTERM
+ * included; 1 a failure of the environment (unreachable server, forbidden, unknown resource, port in
+ * use), reported as one line {@code informer4j: <what failed>} on stderr; 2 a usage error; 3 a demo
+ * whose namespace audit failed; 128 + the signal's number (130 for Ctrl-C) when a signal stopped a
+ * run whose components did not all stop in time, or a second signal ended it at once.
  *
  * <p>Everything the program prints, on stdout, stderr or into its log, passes through
  * {@link Redaction}, so credentials never show.

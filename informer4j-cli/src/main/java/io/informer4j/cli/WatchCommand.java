@@ -46,7 +46,8 @@ public final class WatchCommand implements Callable<Integer> {
   String labelSelector;
 
   @Option(names = "--etcd", paramLabel = "<endpoint>",
-      description = "etcd endpoint, for example http://127.0.0.1:2379 or https://etcd:2379 (instead of Kubernetes).")
+      description = "etcd endpoint, for example http://127.0.0.1:2379 or https://etcd:2379 (instead of Kubernetes);"
+          + " without a scheme (127.0.0.1:2379) it is http://, or https:// with --etcd-cacert or --etcd-cert.")
   String etcd;
 
   @Option(names = "--etcd-cacert", paramLabel = "<file>",
@@ -99,13 +100,15 @@ public final class WatchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     run.validate();
     NamespaceFilter filter = namespaceFilter();
-    Logging.configure(run.dashboard());
+    Path logFile = Logging.configure(run.dashboard());
     WatchTarget target = prepare(filter);
-    new Session("watch", target.backend(), List.of(target.watched()), run, out)
+    Session session = new Session("watch", target.backend(), List.of(target.watched()), run, out)
         .headerLine(target.describe())
-        .closeLast(target.resources())
-        .run();
-    return 0;
+        .closeLast(target.resources());
+    if (logFile != null) {
+      session.logFile(logFile);
+    }
+    return session.run().exitCode();
   }
 
   private WatchTarget prepare(NamespaceFilter filter) {

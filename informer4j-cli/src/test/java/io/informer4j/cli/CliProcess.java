@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Runs the {@code informer4j} program as a separate process with the test class path, as a user
@@ -102,12 +104,29 @@ final class CliProcess implements AutoCloseable {
   }
 
   /**
-   * Asks the program to end as Ctrl-C or {@code kill} would (SIGTERM: the JVM runs its shutdown
-   * hooks). Through the process handle, because {@link Process#destroy()} also closes the pipes, so
+   * Asks the program to end as {@code kill} would (SIGTERM, which the program handles like Ctrl-C).
+   * Through the process handle, because {@link Process#destroy()} also closes the pipes, so
    * what the program prints while it stops would be lost.
    */
   void terminate() {
     process.toHandle().destroy();
+  }
+
+  /**
+   * Sends the program SIGINT, as Ctrl-C in its terminal would.
+   *
+   * @throws org.opentest4j.TestAbortedException when the program ignores SIGINT (it inherited that
+   *                                             from a shell that runs it in the background)
+   */
+  void interrupt() throws IOException, InterruptedException {
+    String status = Files.readString(Path.of("/proc", Long.toString(process.pid()), "status"));
+    Matcher ignored = Pattern.compile("(?m)^SigIgn:\\s*([0-9a-f]+)$").matcher(status);
+    Assumptions.assumeTrue(ignored.find() && (Long.parseLong(ignored.group(1), 16) & 0b10) == 0,
+        "the program ignores SIGINT here");
+    Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
+    if (kill.waitFor() != 0) {
+      throw new IOException("kill -INT " + process.pid() + " failed");
+    }
   }
 
   /** Returns the stdout lines read so far. */

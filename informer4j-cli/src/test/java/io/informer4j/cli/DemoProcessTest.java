@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +45,13 @@ class DemoProcessTest {
         assertThat(line.events()).as(type + " events").isPositive();
         assertThat(line.reconciles()).as(type + " reconciles").isPositive();
         assertThat(line.disallowed()).as(type + " disallowed items").isZero();
+        assertThat(line.maxQueueDepth()).as(type + ": the summary's deepest queue is the deepest QUEUE shown")
+            .isEqualTo(deepestQueueShown(out, type));
+        assertThat(line.errors()).as(type + ": planned faults are no errors").isZero();
       }
+      assertThat(out).as("the planned faults are told apart").anyMatch(line -> line.startsWith("  planned faults: ")
+          && line.endsWith(" list/watch failures were their effects, not errors"));
+      assertThat(out).anyMatch(line -> line.startsWith("  totals: ") && line.endsWith(" errors=0"));
       assertThat(SummaryLine.of(out, "Widget").orElseThrow().rest()).contains("became active after");
       assertThat(out).contains("  events from disallowed namespaces that reached a queue: 0");
       assertThat(out).anyMatch(line -> line.contains("Widget: the type appeared; its informer is active"));
@@ -53,18 +60,43 @@ class DemoProcessTest {
   }
 
   @Test
-  void aTerminationSignalStopsTheDemoCleanlyWithItsSummary() throws Exception {
-    try (CliProcess demo = CliProcess.start("demo", "--objects", "50", "--rate", "50", "--no-dashboard")) {
-      await().atMost(Duration.ofSeconds(30)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
-
+  void aTerminationSignalStopsTheDemoCleanlyWithItsSummaryAndExitCode0() throws Exception {
+    try (CliProcess demo = startAndWaitForTheFirstStatus()) {
       demo.terminate();
       int exit = demo.waitFor(60);
 
-      assertThat(exit).as(demo.output()).isEqualTo(128 + 15);
-      assertThat(demo.out()).as(demo.output()).contains("informer4j: stopping (interrupted)")
-          .anyMatch(line -> line.startsWith("informer4j demo summary:") && line.endsWith("stopped cleanly"))
-          .contains("  events from disallowed namespaces that reached a queue: 0");
+      assertStoppedCleanly(demo, exit);
     }
+  }
+
+  @Test
+  void ctrlCStopsTheDemoCleanlyWithItsSummaryAndExitCode0() throws Exception {
+    try (CliProcess demo = startAndWaitForTheFirstStatus()) {
+      demo.interrupt();
+      int exit = demo.waitFor(60);
+
+      assertStoppedCleanly(demo, exit);
+    }
+  }
+
+  private static CliProcess startAndWaitForTheFirstStatus() throws Exception {
+    CliProcess demo = CliProcess.start("demo", "--objects", "50", "--rate", "50", "--no-dashboard");
+    await().atMost(Duration.ofSeconds(30)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
+    return demo;
+  }
+
+  private static void assertStoppedCleanly(CliProcess demo, int exit) {
+    assertThat(exit).as(demo.output()).isZero();
+    assertThat(demo.out()).as(demo.output()).contains("informer4j: stopping (interrupted)")
+        .anyMatch(line -> line.startsWith("informer4j demo summary:") && line.endsWith("stopped cleanly"))
+        .contains("  events from disallowed namespaces that reached a queue: 0");
+  }
+
+  /** Returns the largest {@code queue=} value of {@code type}'s status lines. */
+  private static int deepestQueueShown(List<String> out, String type) {
+    Pattern queue = Pattern.compile("^\\[\\d+s] " + type + " .* queue=(\\d+) ");
+    return out.stream().map(queue::matcher).filter(Matcher::find).mapToInt(m -> Integer.parseInt(m.group(1)))
+        .max().orElseThrow(() -> new AssertionError("no status line of " + type));
   }
 
   private static HttpResponse<String> get(HttpClient http, String url) throws Exception {

@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,19 +29,48 @@ class ErrorPathProcessTest {
 
       assertThat(exit).as(watch.output()).isEqualTo(1);
       assertThat(watch.err()).as(watch.output()).singleElement(STRING)
-          .startsWith("informer4j: cannot reach the Kubernetes API server at " + url);
+          .isEqualTo("informer4j: cannot reach the Kubernetes API server at " + url + " (connection refused)");
     }
   }
 
   @Test
-  void anUnreachableEtcdEndsWithOneClearLine() throws Exception {
-    String endpoint = "http://127.0.0.1:" + closedPort();
-    try (CliProcess watch = CliProcess.start("watch", "--etcd", endpoint, "--prefix", "/x/", "--no-dashboard")) {
+  void anUnreachableEtcdGivenWithoutSchemeIsTakenAsHttpAndSaidToRefuseTheConnection() throws Exception {
+    String address = "127.0.0.1:" + closedPort();
+    try (CliProcess watch = CliProcess.start("watch", "--etcd", address, "--prefix", "/x/", "--no-dashboard")) {
       int exit = watch.waitFor(60);
 
       assertThat(exit).as(watch.output()).isEqualTo(1);
       assertThat(watch.err()).as(watch.output()).singleElement(STRING)
-          .startsWith("informer4j: cannot reach etcd at " + endpoint);
+          .isEqualTo("informer4j: cannot reach etcd at http://" + address + " (connection refused)");
+    }
+  }
+
+  @Test
+  void anEmptyKubeconfigEndsWithOneClearLine() throws Exception {
+    Path empty = Files.writeString(dir.resolve("empty-kubeconfig"), "");
+    try (CliProcess watch = CliProcess.start("watch", "--kubeconfig", empty.toString(), "--resource", "configmaps",
+        "--no-dashboard")) {
+      int exit = watch.waitFor(60);
+
+      assertThat(exit).as(watch.output()).isEqualTo(1);
+      assertThat(watch.err()).as(watch.output()).singleElement(STRING)
+          .isEqualTo("informer4j: the kubeconfig " + empty + " is empty");
+    }
+  }
+
+  @Test
+  void withoutKubeconfigTheFallBackToTheInClusterConfigurationIsSaid() throws Exception {
+    Assumptions.assumeTrue(System.getenv("KUBERNETES_SERVICE_HOST") == null, "runs outside a cluster only");
+    Path missing = dir.resolve("no-such-kubeconfig");
+    try (CliProcess watch = CliProcess.startWithEnvironment(Map.of("KUBECONFIG", missing.toString()),
+        "watch", "--resource", "configmaps", "--no-dashboard")) {
+      int exit = watch.waitFor(60);
+
+      assertThat(exit).as(watch.output()).isEqualTo(1);
+      assertThat(watch.err()).as(watch.output()).singleElement(STRING)
+          .startsWith("informer4j: cannot reach the in-cluster Kubernetes API server at https://kubernetes.default.svc/ (")
+          .endsWith("; no kubeconfig found at " + missing + ", so the in-cluster configuration was used:"
+              + " outside a cluster, give --kubeconfig <file> or set $KUBECONFIG");
     }
   }
 

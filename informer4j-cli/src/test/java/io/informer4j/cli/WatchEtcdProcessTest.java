@@ -37,6 +37,25 @@ class WatchEtcdProcessTest {
     }
   }
 
+  @Test
+  void aMalformedValueCountsAsAnErrorAndIsLogged() throws Exception {
+    String prefix = ETCD.newPrefix("cli-malformed");
+    put(prefix + "/shop/good", "{\"size\":1}");
+    put(prefix + "/shop/broken", "{not json");
+    try (CliProcess watch = CliProcess.start("watch", "--etcd", ETCD.server().endpoint(), "--prefix", prefix,
+        "--duration", "4s", "--no-dashboard")) {
+      int exit = watch.waitFor(60);
+
+      assertThat(exit).as(watch.output()).isZero();
+      SummaryLine summary = SummaryLine.of(watch.out(), prefix + "/").orElseThrow(() -> new AssertionError(watch.output()));
+      assertThat(summary.errors()).as(watch.output()).isEqualTo(1);
+      assertThat(summary.rest()).contains(" malformed=1");
+      assertThat(watch.out()).anyMatch(line -> line.contains(" errors=1 (1 unreadable object(s) skipped, see the log)"));
+      assertThat(watch.err()).as("the log, on stderr without the dashboard, names the key")
+          .anyMatch(line -> line.contains("WARN") && line.contains("broken"));
+    }
+  }
+
   private static void put(String key, String json) throws Exception {
     ETCD.client().getKVClient().put(ByteSequence.from(key, StandardCharsets.UTF_8),
         ByteSequence.from(json, StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);

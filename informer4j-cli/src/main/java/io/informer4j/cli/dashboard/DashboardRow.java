@@ -9,13 +9,14 @@ package io.informer4j.cli.dashboard;
  * @param synced              whether its cache holds the first list
  * @param cacheSize           objects cached
  * @param eventsPerSecond     events the factory routed per second since the last refresh
- * @param droppedByFilter     events the namespace filter dropped, in all
- * @param queueDepth          items waiting in its queue
+ * @param droppedPerSecond    events the namespace rules dropped before the queue, per second since the last refresh
+ * @param queueDepth          items waiting in its queue at this refresh
  * @param reconcilesPerSecond reconciles per second since the last refresh
- * @param errors              list/watch failures and failed reconciles, in all
+ * @param errors              errors so far: failed reconciles, unreadable objects and list/watch failures
+ *                            (except those of faults the run injects on purpose)
  * @param note                what else to know: list progress, a missing type waiting or activated; may be empty
  */
 public record DashboardRow(String name, String setup, String state, boolean synced, int cacheSize,
-                           double eventsPerSecond, long droppedByFilter, int queueDepth,
+                           double eventsPerSecond, double droppedPerSecond, int queueDepth,
                            double reconcilesPerSecond, long errors, String note) {
 }

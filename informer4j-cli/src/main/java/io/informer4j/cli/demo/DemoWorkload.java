@@ -1,6 +1,7 @@
 package io.informer4j.cli.demo;
 
 import io.informer4j.cli.dashboard.ActivityLog;
+import io.informer4j.cli.run.PlannedFaults;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimulatedApi;
@@ -11,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,11 +22,13 @@ import org.slf4j.LoggerFactory;
  * installed after {@link #INSTALL_AFTER}; a forced watch close every {@link #WATCH_CLOSE_EVERY}
  * (alternately a clean close and a broken connection); and at {@link #FIRST_COMPACTION}, then every
  * {@link #COMPACTION_EVERY}, a compaction together with broken watches (as when a watch cache
- * restarts), which makes informers relist. Each scenario step is written to the activity log.
+ * restarts), which makes informers relist. Each scenario step is written to the activity log, and
+ * the faults are counted as {@link PlannedFaults}: the informers' list/watch failures they cause are
+ * expected, not errors.
  *
  * <p>Thread-safe: {@link #start()} and {@link #close()} may be called from any thread.
  */
-public final class DemoWorkload implements AutoCloseable {
+public final class DemoWorkload implements PlannedFaults, AutoCloseable {
 
   /** When the missing type is installed. */
   public static final Duration INSTALL_AFTER = Duration.ofSeconds(10);
@@ -51,8 +55,10 @@ public final class DemoWorkload implements AutoCloseable {
     thread.setDaemon(true);
     return thread;
   });
+  private final AtomicLong cleanCloses = new AtomicLong();
+  private final AtomicLong brokenConnections = new AtomicLong();
+  private final AtomicLong compactions = new AtomicLong();
   private double credit;
-  private int watchCloses;
 
   /**
    * Populates the types installed at start with {@code objects} objects each.
@@ -116,16 +122,29 @@ public final class DemoWorkload implements AutoCloseable {
   }
 
   private void closeWatches() {
-    boolean clean = watchCloses++ % 2 == 0;
+    boolean clean = cleanCloses.get() == brokenConnections.get();
     int closed = clean ? api.faults().closeAllWatches() : api.faults().dropAllWatches();
+    (clean ? cleanCloses : brokenConnections).incrementAndGet();
     activity.add(String.format(Locale.ROOT, "fault: %d watches %s", closed,
         clean ? "closed by the server" : "broken (connection lost)"));
   }
 
   private void compact() {
     int broken = api.faults().restart(true);
+    compactions.incrementAndGet();
     activity.add(String.format(Locale.ROOT, "fault: history compacted at resourceVersion %s and %d watches broken; "
         + "informers relist", api.compactedResourceVersion(), broken));
+  }
+
+  @Override
+  public long injected() {
+    return cleanCloses.get() + brokenConnections.get() + compactions.get();
+  }
+
+  @Override
+  public String describe() {
+    return String.format(Locale.ROOT, "%d (watches closed by the server: %d, connections broken: %d, compactions: %d)",
+        injected(), cleanCloses.get(), brokenConnections.get(), compactions.get());
   }
 
   /** Stops the writes and the scenario, waiting up to 5 s for a step in progress (less if interrupted). */

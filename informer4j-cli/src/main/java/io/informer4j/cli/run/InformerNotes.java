@@ -7,8 +7,8 @@ import java.time.Instant;
 
 /**
  * The note the dashboard shows beside an informer, from its status: the progress of a list in
- * progress (objects so far and rate), and what is wrong while its list/watch keeps failing. Pure;
- * thread-safe.
+ * progress (objects so far and rate), the objects it could not read (each skipped and logged), and
+ * what is wrong while its list/watch keeps failing. Pure; thread-safe.
  */
 final class InformerNotes {
 
@@ -20,6 +20,9 @@ final class InformerNotes {
   /** Returns the note for {@code status} as of {@code now}; empty when there is nothing to say. */
   static String of(InformerStatus status, Instant now) {
     String progress = status.listProgress() == null ? "" : ListProgressText.describe(status.listProgress(), now);
+    if (status.malformed() > 0) {
+      progress = join(progress, status.malformed() + " unreadable object(s) skipped, see the log");
+    }
     if (status.consecutiveFailures() == 0 || status.lastError() == null) {
       return progress;
     }
@@ -28,7 +31,10 @@ final class InformerNotes {
     if (error.length() > MAX_ERROR_LENGTH) {
       error = error.substring(0, MAX_ERROR_LENGTH - 1) + "…";
     }
-    String failing = "failing (" + status.consecutiveFailures() + "x): " + error;
-    return progress.isEmpty() ? failing : progress + "; " + failing;
+    return join(progress, "failing (" + status.consecutiveFailures() + "x): " + error);
+  }
+
+  private static String join(String first, String second) {
+    return first.isEmpty() ? second : first + "; " + second;
   }
 }

@@ -1,11 +1,9 @@
 package io.informer4j.cli.run;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the reconcilers of one type did: reconciles (objects found in the cache, or gone), failures,
- * and the deepest queue seen at a refresh.
+ * What the reconcilers of one type did: reconciles (objects found in the cache, or gone) and failures.
  * Thread-safe; counters only grow.
  */
 public final class ReconcileStats {
@@ -14,7 +12,6 @@ public final class ReconcileStats {
   private final LongAdder found = new LongAdder();
   private final LongAdder gone = new LongAdder();
   private final LongAdder failures = new LongAdder();
-  private final AtomicInteger maxQueueDepth = new AtomicInteger();
 
   void reconciled(boolean objectFound) {
     reconciles.increment();
@@ -23,11 +20,6 @@ public final class ReconcileStats {
 
   void failed() {
     failures.increment();
-  }
-
-  /** Records a queue depth seen, keeping the largest. */
-  public void observeQueueDepth(int depth) {
-    maxQueueDepth.accumulateAndGet(depth, Math::max);
   }
 
   /** Returns the reconciles so far. */
@@ -48,10 +40,5 @@ public final class ReconcileStats {
   /** Returns the reconciles that failed. */
   public long failures() {
     return failures.sum();
-  }
-
-  /** Returns the deepest queue seen. */
-  public int maxQueueDepth() {
-    return maxQueueDepth.get();
   }
 }

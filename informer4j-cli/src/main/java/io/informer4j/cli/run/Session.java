@@ -17,8 +17,10 @@ import io.informer4j.reader.CacheOptions;
 import io.informer4j.reader.TypeConfig;
 import io.informer4j.source.Backend;
 import io.micrometer.core.instrument.Counter;
+import io.informer4j.reader.MapEntry;
 import java.io.PrintStream;
 import java.net.BindException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,7 +40,12 @@ import org.slf4j.LoggerFactory;
  * rules (tiers 2 and 3); the health server as one of the manager's components on 127.0.0.1; the
  * live dashboard (or plain log lines) refreshed at the chosen interval; a clean stop at the end of
  * the duration, on Ctrl-C or when the manager fails; and the summary. The keys of rejected
- * namespaces that reached a queue are what the controllers' tier-3 guards skipped.
+ * namespaces that reached a queue are what the controllers' tier-3 guards skipped. The manager runs
+ * with its default of no resync, and the banner says so from the informers' own settings.
+ *
+ * <p>Errors are failed reconciles, objects the informers could not read, and list/watch failures —
+ * except, in a run with {@link #plannedFaults}, the list/watch failures, which are the effects of
+ * those faults and shown apart.
  *
  * <p>Stop order: what {@link #stopFirst} names (for example a workload), the manager (controllers,
  * cache, health server; bounded), then what {@link #closeLast} names (for example the backend). Not
@@ -57,6 +64,7 @@ public final class Session {
   private final Backend backend;
   private final RunOptions options;
   private final PrintStream out;
+  private final List<WatchedType> types;
   private final List<TypeView> views = new ArrayList<>();
   private final List<AutoCloseable> stopFirst = new ArrayList<>();
   private final List<AutoCloseable> closeLast = new ArrayList<>();
@@ -64,6 +72,8 @@ public final class Session {
   private final RateMeter rates = new RateMeter();
   private final StopSignal stop = new StopSignal(HOOK_GRACE);
   private final List<String> header = new ArrayList<>();
+  private PlannedFaults plannedFaults;
+  private Path logFile;
   private Manager manager;
   private HealthServer health;
   private TerminalWidth terminal;
@@ -81,7 +91,22 @@ public final class Session {
     this.backend = Objects.requireNonNull(backend, "backend");
     this.options = Objects.requireNonNull(options, "options");
     this.out = Objects.requireNonNull(out, "out");
-    types.forEach(type -> views.add(new TypeView(type, title + "-" + type.name())));
+    this.types = List.copyOf(types);
+  }
+
+  /**
+   * Says the run injects {@code faults} into its source on purpose: list/watch failures are then shown
+   * as their effects, not as errors; returns this session.
+   */
+  public Session plannedFaults(PlannedFaults faults) {
+    this.plannedFaults = Objects.requireNonNull(faults, "faults");
+    return this;
+  }
+
+  /** Names the file log output goes to while the dashboard owns the terminal, shown in the header; returns this session. */
+  public Session logFile(Path file) {
+    this.logFile = Objects.requireNonNull(file, "file");
+    return this;
   }
 
   /** Stops {@code resource} first, before the manager (for example a workload); returns this session. */
@@ -108,12 +133,14 @@ public final class Session {
   }
 
   /**
-   * Runs until the duration ends, Ctrl-C or the manager fails, stops everything and prints the summary.
+   * Runs until the duration ends, Ctrl-C (or SIGTERM) or the manager fails, stops everything and
+   * prints the summary.
    *
-   * @return the summary
+   * @return the summary; its {@link SessionSummary#exitCode()} is the program's
    * @throws CliException if the health port is taken (nothing keeps running then)
    */
   public SessionSummary run() throws InterruptedException {
+    types.forEach(type -> views.add(new TypeView(type, title + "-" + type.name(), plannedFaults != null)));
     startNanos = System.nanoTime();
     stop.install();
     try {
@@ -127,10 +154,10 @@ public final class Session {
         stoppedCleanly = shutdown();
       }
       if (manager != null) {
-        refresh(false);
+        settle();
       }
       SessionSummary summary = new SessionSummary(title, elapsed(), views.stream().map(TypeView::summary).toList(),
-          stoppedCleanly);
+          plannedFaults == null ? null : plannedFaults.describe(), stop.signal(), stoppedCleanly);
       summary.lines().forEach(out::println);
       out.flush();
       return summary;
@@ -176,9 +203,12 @@ public final class Session {
 
   private void printBanner() {
     String base = health.url().toString();
-    header.add(0, "informer4j " + title + ": " + views.size() + " informer(s); health on " + base);
+    header.add(0, "informer4j " + title + ": " + views.size() + " informer(s), " + resync() + "; health on " + base);
     header.add(1, "  katalog: " + base + "/katalog   metrics: " + base + "/metrics   readyz: " + base + "/readyz   healthz: "
         + base + "/healthz");
+    if (logFile != null) {
+      header.add("  logs: " + logFile);
+    }
     if (options.dashboard()) {
       terminal = TerminalWidth.system();
       out.print(Dashboard.CLEAR_SCREEN);
@@ -188,8 +218,17 @@ public final class Session {
     out.flush();
   }
 
+  /** Describes the resync periods of the informers the manager created: {@code resync off} without any. */
+  private String resync() {
+    List<String> periods = views.stream()
+        .flatMap(view -> manager.cache().entriesOf(view.watched().type()).stream())
+        .map(MapEntry::resyncPeriod).filter(period -> !period.isZero())
+        .map(Session::seconds).distinct().sorted().toList();
+    return periods.isEmpty() ? "resync off" : "resync every " + String.join(", ", periods);
+  }
+
   private void loop() throws InterruptedException {
-    refresh(true);
+    refresh();
     while (true) {
       Duration wait = options.interval();
       if (options.duration() != null) {
@@ -208,34 +247,30 @@ public final class Session {
         out.println("informer4j: stopping (" + failure.getMessage() + ")");
         return;
       }
-      refresh(true);
+      refresh();
     }
   }
 
-  /** Takes the latest statuses; shows them when {@code show} (false: the final figures for the summary). */
-  private void refresh(boolean show) {
+  /** Takes the latest statuses and shows them. */
+  private void refresh() {
     long now = System.nanoTime();
     Duration elapsed = elapsed();
-    Map<String, ControllerStatus> controllers = manager.controllers().stream()
-        .collect(Collectors.toMap(ControllerStatus::name, Function.identity()));
+    Map<String, ControllerStatus> controllers = controllers();
     List<DashboardRow> rows = new ArrayList<>();
     for (TypeView view : views) {
-      TypeSnapshot snapshot = TypeSnapshot.of(manager.cache().entriesOf(view.watched().type()),
-          controllers.get(view.controller()), guardSkips(view.controller()));
+      TypeSnapshot snapshot = snapshot(view, controllers);
       String note = snapshot.informer() == null ? "" : InformerNotes.of(snapshot.informer(), Instant.now());
       rows.add(view.refresh(snapshot, note, rates, now, elapsed));
-      if (view.justActivated() && show) {
+      if (view.justActivated()) {
         activity.add(String.format(Locale.ROOT, "%s: the type appeared; its informer is active", view.watched().name()));
       }
-    }
-    if (!show) {
-      return;
     }
     String clock = seconds(elapsed);
     if (options.dashboard()) {
       List<String> lines = new ArrayList<>(header);
-      lines.add(String.format(Locale.ROOT, "running %s%s; Ctrl-C stops", clock,
-          options.duration() == null ? "" : " of " + seconds(options.duration())));
+      lines.add(String.format(Locale.ROOT, "running %s%s;%s Ctrl-C stops", clock,
+          options.duration() == null ? "" : " of " + seconds(options.duration()),
+          plannedFaults == null ? "" : " planned faults so far: " + plannedFaults.injected() + ";"));
       List<String> footer = new ArrayList<>();
       List<String> recent = activity.recent();
       if (!recent.isEmpty()) {
@@ -250,6 +285,21 @@ public final class Session {
       rows.forEach(row -> out.println(Dashboard.logLine(clock, row)));
     }
     out.flush();
+  }
+
+  /** Takes the final statuses, after everything stopped, for the summary. */
+  private void settle() {
+    Map<String, ControllerStatus> controllers = controllers();
+    views.forEach(view -> view.settle(snapshot(view, controllers), elapsed()));
+  }
+
+  private Map<String, ControllerStatus> controllers() {
+    return manager.controllers().stream().collect(Collectors.toMap(ControllerStatus::name, Function.identity()));
+  }
+
+  private TypeSnapshot snapshot(TypeView view, Map<String, ControllerStatus> controllers) {
+    return TypeSnapshot.of(manager.cache().entriesOf(view.watched().type()), controllers.get(view.controller()),
+        guardSkips(view.controller()));
   }
 
   /** Returns the keys of rejected namespaces the controller's tier-3 guard skipped: they reached its queue. */

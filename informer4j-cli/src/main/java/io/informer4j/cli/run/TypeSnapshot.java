@@ -19,12 +19,13 @@ import java.util.List;
  * @param queueDepth     the controller's queue depth
  * @param relists        relists after the first list, over all informers
  * @param informerErrors list/watch failures over all informers
+ * @param malformed      objects or events the informers could not read (skipped and logged)
  * @param disallowed     keys from namespaces the set-up rejects that reached the queue (tier 3 skips)
  * @param informer       the first informer's status, for notes; null when there is none
  */
 record TypeSnapshot(boolean missing, String state, boolean synced, int cacheSize, long events, long enqueued,
-                    long dropped, int queueDepth, long relists, long informerErrors, long disallowed,
-                    InformerStatus informer) {
+                    long dropped, int queueDepth, long relists, long informerErrors, long malformed,
+                    long disallowed, InformerStatus informer) {
 
   /** Sums up {@code entries} (the type's informers) and {@code controller} (its controller). */
   static TypeSnapshot of(List<? extends MapEntry<?>> entries, ControllerStatus controller, long disallowed) {
@@ -36,6 +37,7 @@ record TypeSnapshot(boolean missing, String state, boolean synced, int cacheSize
         informers.stream().mapToInt(InformerStatus::cacheSize).sum(),
         controller.enqueued() + controller.filtered() + controller.mappingErrors(), controller.enqueued(),
         controller.filtered(), controller.queueDepth(), informers.stream().mapToLong(InformerStatus::relists).sum(),
-        informers.stream().mapToLong(InformerStatus::errors).sum(), disallowed, first);
+        informers.stream().mapToLong(InformerStatus::errors).sum(),
+        informers.stream().mapToLong(InformerStatus::malformed).sum(), disallowed, first);
   }
 }

@@ -7,26 +7,32 @@ import java.util.Locale;
 
 /**
  * The running view of one watched type: turns its {@link TypeSnapshot} into a dashboard row at each
- * refresh, notices a missing type becoming active, and sums the run up at the end. Not thread-safe:
- * the refresh loop owns it (the reconcile counters it reads are thread-safe).
+ * refresh, notices a missing type becoming active, and sums the run up at the end. The summary's
+ * deepest queue is the largest QUEUE value the refreshes showed, so the two always agree. Not
+ * thread-safe: the refresh loop owns it (the reconcile counters it reads are thread-safe).
  */
 final class TypeView {
 
   private final WatchedType watched;
   private final String controller;
+  private final boolean faultsPlanned;
   private final ReconcileStats stats = new ReconcileStats();
   private Boolean missingAtStart;
   private Duration activatedAfter;
   private TypeSnapshot last;
   private boolean justActivated;
+  private int maxQueueDepth;
 
   /**
-   * @param watched    the type
-   * @param controller the name of its controller
+   * @param watched       the type
+   * @param controller    the name of its controller
+   * @param faultsPlanned whether its list/watch failures are the effects of faults the run injects on
+   *                      purpose (then they are not counted as errors)
    */
-  TypeView(WatchedType watched, String controller) {
+  TypeView(WatchedType watched, String controller, boolean faultsPlanned) {
     this.watched = watched;
     this.controller = controller;
+    this.faultsPlanned = faultsPlanned;
   }
 
   WatchedType watched() {
@@ -49,6 +55,23 @@ final class TypeView {
    * @return the row; {@link #justActivated()} tells whether this refresh saw the type appear
    */
   DashboardRow refresh(TypeSnapshot snapshot, String note, RateMeter rates, long nanoTime, Duration elapsed) {
+    take(snapshot, elapsed);
+    maxQueueDepth = Math.max(maxQueueDepth, snapshot.queueDepth());
+    return new DashboardRow(watched.name(), watched.setup(), snapshot.state(), snapshot.synced(), snapshot.cacheSize(),
+        rates.rate(watched.name() + "/events", snapshot.events(), nanoTime),
+        rates.rate(watched.name() + "/dropped", snapshot.dropped(), nanoTime), snapshot.queueDepth(),
+        rates.rate(watched.name() + "/reconciles", stats.reconciles(), nanoTime), errors(), note(snapshot, note));
+  }
+
+  /**
+   * Takes the last snapshot, after the run stopped, for the summary's totals; its queue depth was
+   * never shown, so it does not count towards the deepest queue.
+   */
+  void settle(TypeSnapshot snapshot, Duration elapsed) {
+    take(snapshot, elapsed);
+  }
+
+  private void take(TypeSnapshot snapshot, Duration elapsed) {
     boolean wasMissing = last == null ? snapshot.missing() : last.missing();
     if (missingAtStart == null) {
       missingAtStart = snapshot.missing();
@@ -58,10 +81,6 @@ final class TypeView {
       activatedAfter = elapsed;
     }
     last = snapshot;
-    stats.observeQueueDepth(snapshot.queueDepth());
-    return new DashboardRow(watched.name(), watched.setup(), snapshot.state(), snapshot.synced(), snapshot.cacheSize(),
-        rates.rate(watched.name() + "/events", snapshot.events(), nanoTime), snapshot.dropped(), snapshot.queueDepth(),
-        rates.rate(watched.name() + "/reconciles", stats.reconciles(), nanoTime), errors(), note(snapshot, note));
   }
 
   /** Returns true when the last refresh saw this type, missing at start, become active. */
@@ -82,14 +101,15 @@ final class TypeView {
   }
 
   private long errors() {
-    return (last == null ? 0 : last.informerErrors()) + stats.failures();
+    return TypeSummary.errors(last.informerErrors(), faultsPlanned, stats.failures(), last.malformed());
   }
 
-  /** Returns the run's summary of this type (from the last refresh and the reconcile counters). */
+  /** Returns the run's summary of this type (from the last snapshot and the reconcile counters). */
   TypeSummary summary() {
     TypeSnapshot s = last;
     return new TypeSummary(watched.name(), watched.setup(), s == null ? 0 : s.events(), s == null ? 0 : s.enqueued(),
-        s == null ? 0 : s.dropped(), stats.reconciles(), s == null ? 0 : s.relists(), stats.maxQueueDepth(), errors(),
+        s == null ? 0 : s.dropped(), stats.reconciles(), s == null ? 0 : s.relists(), maxQueueDepth,
+        s == null ? 0 : s.informerErrors(), faultsPlanned, stats.failures(), s == null ? 0 : s.malformed(),
         s == null ? 0 : s.disallowed(), Boolean.TRUE.equals(missingAtStart), activatedAfter);
   }
 }

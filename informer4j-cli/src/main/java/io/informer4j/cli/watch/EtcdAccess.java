@@ -15,10 +15,12 @@ import java.util.regex.Pattern;
  * options. Credentials come from {@code --etcd-user user:password} (as etcdctl's {@code --user}),
  * from {@code --etcd-user user} with the password in the environment variable
  * {@value #PASSWORD_VARIABLE}, or from the endpoint itself ({@code http://user:password@host:port});
- * every password is registered with {@link Redaction} so it is never printed. Immutable.
+ * every password is registered with {@link Redaction} so it is never printed. An endpoint without a
+ * scheme ({@code 127.0.0.1:2379}) is taken as etcdctl takes it: {@code https://} when a CA or client
+ * certificate is given, {@code http://} otherwise. Immutable.
  *
- * @param endpoint    the endpoint, without credentials
- * @param shown       the endpoint as the user wrote it, for messages (printed redacted)
+ * @param endpoint    the endpoint with its scheme, without credentials
+ * @param shown       the endpoint as the user wrote it, with its scheme, for messages (printed redacted)
  * @param caCert      the CA certificate that signed etcd's certificate, or null
  * @param clientCert  the client certificate, or null
  * @param clientKey   its key, or null
@@ -33,12 +35,13 @@ public record EtcdAccess(String endpoint, String shown, Path caCert, Path client
   /** The option naming the etcd user. */
   public static final String USER_OPTION = "--etcd-user";
 
+  private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*://.*");
   private static final Pattern CREDENTIALS_IN_URL = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@]*)@(.*)$");
 
   /**
    * Resolves the options.
    *
-   * @param endpoint     {@code --etcd}
+   * @param endpoint     {@code --etcd}, with or without a scheme
    * @param caCert       {@code --etcd-cacert}, or null
    * @param clientCert   {@code --etcd-cert}, or null
    * @param clientKey    {@code --etcd-key}, or null
@@ -52,9 +55,10 @@ public record EtcdAccess(String endpoint, String shown, Path caCert, Path client
     if ((clientCert == null) != (clientKey == null)) {
       throw new CliException("--etcd-cert and --etcd-key go together", 2, null);
     }
-    String bare = endpoint;
+    String shown = withScheme(endpoint, caCert != null || clientCert != null);
+    String bare = shown;
     String credentials = userOption;
-    Matcher inUrl = CREDENTIALS_IN_URL.matcher(endpoint);
+    Matcher inUrl = CREDENTIALS_IN_URL.matcher(shown);
     if (inUrl.matches()) {
       if (userOption != null) {
         throw new CliException("give the etcd credentials once: in --etcd or with " + USER_OPTION, 2, null);
@@ -74,7 +78,12 @@ public record EtcdAccess(String endpoint, String shown, Path caCert, Path client
             + USER_OPTION + " <user> with the password in the environment variable " + PASSWORD_VARIABLE, 2, null);
       }
     }
-    return new EtcdAccess(bare, endpoint, caCert, clientCert, clientKey, user, password);
+    return new EtcdAccess(bare, shown, caCert, clientCert, clientKey, user, password);
+  }
+
+  /** Returns {@code endpoint} with its scheme: as written, or {@code https://} with TLS files, else {@code http://}. */
+  static String withScheme(String endpoint, boolean tls) {
+    return SCHEME.matcher(endpoint).matches() ? endpoint : (tls ? "https://" : "http://") + endpoint;
   }
 
   /**

@@ -3,7 +3,6 @@ package io.informer4j.cli.watch;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
 import io.informer4j.cli.CliException;
-import io.informer4j.cli.Redaction;
 import io.informer4j.cli.run.WatchedType;
 import io.informer4j.factory.NamespaceFilter;
 import io.informer4j.kubernetes.KubernetesBackend;
@@ -13,7 +12,6 @@ import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.source.Selection;
 import io.informer4j.source.SourceException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -21,11 +19,9 @@ import java.nio.file.Path;
  * {@code --kubeconfig} (or the default kubeconfig / in-cluster account), the resource found through
  * discovery and registered with the backend, a first list, and the resource watched as dynamic
  * {@link GenericKubernetesResource}s under the namespace rules and label selector. The
- * configuration's token, password and client key are registered with {@link Redaction}.
+ * configuration is read by {@link KubernetesConfiguration}.
  */
 public final class KubernetesWatch {
-
-  private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
 
   private KubernetesWatch() {
   }
@@ -42,15 +38,16 @@ public final class KubernetesWatch {
    */
   public static WatchTarget prepare(Path kubeconfig, ResourceSpec resource, NamespaceFilter filter,
                                     LabelSelector labelSelector) {
-    Config config = configuration(kubeconfig);
-    String server = "the Kubernetes API server at " + config.getMasterUrl();
+    KubernetesConfiguration configuration = KubernetesConfiguration.load(kubeconfig);
+    Config config = configuration.config();
+    String server = configuration.server();
     KubernetesBackend backend = KubernetesBackend.connect(config);
     try {
       ResourceDescriptor descriptor;
       try {
         descriptor = resource.resolve(backend.discovery());
       } catch (SourceException e) {
-        throw SourceErrors.describe(e, server, resource.toString());
+        throw configuration.explain(SourceErrors.describe(e, server, resource.toString()));
       }
       if (descriptor.scope() == Scope.CLUSTER && filter.isActive()) {
         throw new CliException(descriptor.plural() + " is cluster-scoped: --namespace, --allowed and --restricted"
@@ -59,39 +56,18 @@ public final class KubernetesWatch {
       backend.register(descriptor);
       ObjectType<GenericKubernetesResource> type = backend.dynamic(descriptor.type());
       Selection selection = filter.isSingleNamespace() ? Selection.inNamespace(filter.singleNamespace()) : Selection.all();
-      Preflight.check(backend.listerWatcher(type), selection, server, descriptor.plural()
-          + (filter.isSingleNamespace() ? " in namespace " + filter.singleNamespace() : ""));
+      try {
+        Preflight.check(backend.listerWatcher(type), selection, server, descriptor.plural()
+            + (filter.isSingleNamespace() ? " in namespace " + filter.singleNamespace() : ""));
+      } catch (CliException e) {
+        throw configuration.explain(e);
+      }
       WatchedType watched = new WatchedType(type, descriptor.type().kind(), filter, labelSelector);
       return new WatchTarget(backend, watched, "  watching " + descriptor.plural() + " (" + descriptor.type() + ") on "
-          + config.getMasterUrl(), backend);
+          + config.getMasterUrl() + (configuration.fallback() == null ? "" : " (in-cluster configuration)"), backend);
     } catch (RuntimeException e) {
       backend.close();
       throw e;
     }
-  }
-
-  private static Config configuration(Path kubeconfig) {
-    Config config;
-    try {
-      if (kubeconfig == null) {
-        config = Config.autoConfigure(null);
-      } else {
-        if (!Files.isReadable(kubeconfig)) {
-          throw new CliException("cannot read the kubeconfig " + kubeconfig);
-        }
-        config = Config.fromKubeconfig(kubeconfig.toFile());
-      }
-    } catch (CliException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      throw new CliException("cannot load the Kubernetes configuration"
-          + (kubeconfig == null ? "" : " from " + kubeconfig) + ": " + e.getMessage(), e);
-    }
-    Redaction.secret(config.getOauthToken());
-    Redaction.secret(config.getPassword());
-    Redaction.secret(config.getClientKeyData());
-    config.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
-    config.setRequestRetryBackoffLimit(0);
-    return config;
   }
 }

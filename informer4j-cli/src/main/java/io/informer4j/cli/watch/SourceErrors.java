@@ -5,11 +5,16 @@ import io.informer4j.source.ForbiddenException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.TypeNotFoundException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.util.Locale;
 
 /**
- * Turns a failed first request to a server into the one line the user sees: unreachable, bad
- * credentials (401), forbidden (403), unknown resource, or the server's own message. Pure;
- * thread-safe.
+ * Turns a failed first request to a server into the one line the user sees: unreachable (saying why
+ * when a connect failure tells it: connection refused, an unknown host, no route, a timeout, rather
+ * than a client library's wording such as gRPC's {@code UNAVAILABLE io exception}), bad credentials
+ * (401), forbidden (403), unknown resource, or the server's own message. Pure; thread-safe.
  */
 final class SourceErrors {
 
@@ -29,7 +34,7 @@ final class SourceErrors {
         && (transient_.reason() == TransientSourceException.Reason.CONNECTION_REFUSED
         || transient_.reason() == TransientSourceException.Reason.CONNECTION_LOST
         || transient_.reason() == TransientSourceException.Reason.TIMEOUT)) {
-      return new CliException("cannot reach " + server + " (" + detail + ")", error);
+      return new CliException("cannot reach " + server + " (" + unreachable(error) + ")", error);
     }
     if (error instanceof ForbiddenException) {
       return new CliException("forbidden (403): the credentials may not list " + resource + " on " + server
@@ -42,5 +47,22 @@ final class SourceErrors {
       return new CliException("unknown resource: " + resource + " is not served by " + server + " (" + detail + ")", error);
     }
     return new CliException("listing " + resource + " on " + server + " failed: " + detail, error);
+  }
+
+  /** Says why a server could not be reached, from the first connect failure in the cause chain; else the error's message. */
+  private static String unreachable(SourceException error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      String message = cause.getMessage() == null ? "" : cause.getMessage();
+      if (cause instanceof UnknownHostException) {
+        return "unknown host: " + message;
+      }
+      if (cause instanceof NoRouteToHostException) {
+        return "no route to host";
+      }
+      if (cause instanceof ConnectException) {
+        return message.toLowerCase(Locale.ROOT).contains("timed out") ? "connection timed out" : "connection refused";
+      }
+    }
+    return error.getMessage();
   }
 }

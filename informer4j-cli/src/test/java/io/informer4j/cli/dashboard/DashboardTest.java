@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class DashboardTest {
 
   private static final DashboardRow PODS = new DashboardRow("Pod", "tier 2 (allowed: [team-*])", "WATCHING", true, 12_345,
-      1234.4, 17, 3, 12.25, 0, "");
+      1234.4, 4.5, 3, 12.25, 0, "");
   private static final DashboardRow WIDGETS = new DashboardRow("Widget", "all namespaces", "MISSING", false, 0, 0, 0, 0, 0, 2,
       "type missing: waiting for it to be installed");
 
@@ -29,11 +29,11 @@ class DashboardTest {
     List<String> table = plain(Dashboard.table(List.of(PODS, WIDGETS), 200));
 
     assertThat(table).hasSize(3).allMatch(line -> line.length() <= 200);
-    assertThat(table.get(0)).isEqualTo("INFORMER  NAMESPACES                  STATE     SYNCED   CACHE  EVENTS/S  DROPPED"
+    assertThat(table.get(0)).isEqualTo("INFORMER  NAMESPACES                  STATE     SYNCED   CACHE  EVENTS/S  DROPPED/S"
         + "  QUEUE  RECONCILES/S  ERRORS");
-    assertThat(table.get(1)).isEqualTo("Pod       tier 2 (allowed: [team-*])  WATCHING  yes     12,345     1,234       17"
+    assertThat(table.get(1)).isEqualTo("Pod       tier 2 (allowed: [team-*])  WATCHING  yes     12,345     1,234        4.5"
         + "      3          12.3       0");
-    assertThat(table.get(2)).isEqualTo("Widget    all namespaces              MISSING   no           0       0.0        0"
+    assertThat(table.get(2)).isEqualTo("Widget    all namespaces              MISSING   no           0       0.0        0.0"
         + "      0           0.0       2  type missing: waiting for it to be installed");
   }
 
@@ -73,7 +73,7 @@ class DashboardTest {
   @Test
   void logLineHasEveryFigure() {
     assertThat(Dashboard.logLine("3s", WIDGETS)).isEqualTo("[3s] Widget state=MISSING synced=false cache=0 events/s=0.0"
-        + " dropped=0 queue=0 reconciles/s=0.0 errors=2 (type missing: waiting for it to be installed)");
+        + " dropped/s=0.0 queue=0 reconciles/s=0.0 errors=2 (type missing: waiting for it to be installed)");
   }
 
   @Test

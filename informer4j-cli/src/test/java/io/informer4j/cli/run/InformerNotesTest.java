@@ -28,6 +28,16 @@ class InformerNotesTest {
   }
 
   @Test
+  void unreadableObjectsAreCountedAndPointToTheLog() {
+    InformerStatus status = status(InformerState.WATCHING, 0, null, null);
+    InformerStatus skipping = new InformerStatus(status.name(), status.state(), status.stateSince(), true, 0, "1", null,
+        null, 0, null, null, 1, 0, 1, 0, 0, 2, 0, java.util.List.of(), 0, 0, java.time.Duration.ZERO, 0,
+        java.util.List.of(), 0, null);
+
+    assertThat(InformerNotes.of(skipping, NOW)).isEqualTo("2 unreadable object(s) skipped, see the log");
+  }
+
+  @Test
   void aWatchingInformerHasNothingToSay() {
     assertThat(InformerNotes.of(status(InformerState.WATCHING, 0, null, null), NOW)).isEmpty();
   }

@@ -44,6 +44,19 @@ class EtcdAccessTest {
   }
 
   @Test
+  void anEndpointWithoutSchemeIsHttpOrHttpsWithTlsFilesAsForEtcdctl() {
+    assertThat(EtcdAccess.of("127.0.0.1:2379", null, null, null, null, null).endpoint()).isEqualTo("http://127.0.0.1:2379");
+    assertThat(EtcdAccess.of("etcd:2379", Path.of("ca.pem"), null, null, null, null).endpoint())
+        .isEqualTo("https://etcd:2379");
+    assertThat(EtcdAccess.of("etcd:2379", null, Path.of("c.pem"), Path.of("k.pem"), null, null).shown())
+        .isEqualTo("https://etcd:2379");
+    EtcdAccess withCredentials = EtcdAccess.of("bob:pw@etcd:2379", null, null, null, null, null);
+    assertThat(withCredentials.endpoint()).isEqualTo("http://etcd:2379");
+    assertThat(withCredentials.user()).isEqualTo("bob");
+    assertThat(EtcdAccess.of("https://etcd:2379", null, null, null, null, null).endpoint()).isEqualTo("https://etcd:2379");
+  }
+
+  @Test
   void aCertificateNeedsItsKey() {
     assertThatThrownBy(() -> EtcdAccess.of(ENDPOINT, null, Path.of("c.pem"), null, null, null))
         .isInstanceOfSatisfying(CliException.class, e -> assertThat(e.exitCode()).isEqualTo(2))

@@ -6,6 +6,8 @@ import io.informer4j.source.ForbiddenException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.TypeNotFoundException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
 import org.junit.jupiter.api.Test;
 
 class SourceErrorsTest {
@@ -26,5 +28,26 @@ class SourceErrorsTest {
     assertThat(SourceErrors.describe(new TransientSourceException("boom", TransientSourceException.Reason.INTERNAL_ERROR,
         500, null), SERVER, "pods").getMessage())
         .isEqualTo("listing pods on " + SERVER + " failed: boom");
+  }
+
+  @Test
+  void anUnreachableServerSaysWhyFromTheConnectFailureNotInAClientLibrarysWords() {
+    String etcd = "etcd at http://127.0.0.1:2379";
+
+    assertThat(SourceErrors.describe(refused("list of /x/ failed: UNAVAILABLE io exception",
+        new ConnectException("finishConnect(..) failed: Connection refused: /127.0.0.1:2379")), etcd, "keys").getMessage())
+        .isEqualTo("cannot reach etcd at http://127.0.0.1:2379 (connection refused)");
+    assertThat(SourceErrors.describe(refused("list failed: UNAVAILABLE io exception",
+        new ConnectException("connection timed out after 5000 ms: /10.0.0.1:2379")), etcd, "keys").getMessage())
+        .isEqualTo("cannot reach etcd at http://127.0.0.1:2379 (connection timed out)");
+    assertThat(SourceErrors.describe(refused("discovery failed: java.net.UnknownHostException: kubernetes.default.svc",
+        new UnknownHostException("kubernetes.default.svc: Name or service not known")), SERVER, "configmaps").getMessage())
+        .isEqualTo("cannot reach " + SERVER + " (unknown host: kubernetes.default.svc: Name or service not known)");
+  }
+
+  /** A refused connection as the etcd and Kubernetes sources report it: their message, the connect failure below. */
+  private static SourceException refused(String message, Exception connectFailure) {
+    return new TransientSourceException(message, TransientSourceException.Reason.CONNECTION_REFUSED, 503,
+        new RuntimeException("UNAVAILABLE: io exception", connectFailure));
   }
 }
