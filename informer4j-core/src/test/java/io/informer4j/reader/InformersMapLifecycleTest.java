@@ -16,24 +16,10 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Start, stop, waiting for sync, the registered entries and removing one informer. */
-class InformersMapLifecycleTest {
-
-  private static final Duration WAIT = Duration.ofSeconds(10);
-
-  private final ReaderFixture fixture = new ReaderFixture();
-  private InformersMap map;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (map != null) {
-      map.stop(WAIT);
-    }
-    fixture.close();
-  }
+class InformersMapLifecycleTest extends MapTestBase {
 
   private GatedSource<Item> slow(ObjectType<Item> type) {
     GatedSource<Item> slow = new GatedSource<>(fixture.source(type, ""));

@@ -18,28 +18,15 @@ import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.Item;
 import java.time.Duration;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Types the backend does not serve: registered as missing, not run nor waited for, activated by the
  * periodic checks or the backend's type-added signal, and marked missing again when they vanish.
  */
-class InformersMapMissingTypesTest {
+class InformersMapMissingTypesTest extends MapTestBase {
 
-  private static final Duration WAIT = Duration.ofSeconds(10);
   private static final Duration CHECK_EVERY = Duration.ofSeconds(10);
-
-  private final ReaderFixture fixture = new ReaderFixture();
-  private InformersMap map;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (map != null) {
-      map.stop(WAIT);
-    }
-    fixture.close();
-  }
 
   private InformersMap.Builder checkingEvery(Duration period) {
     return fixture.map().missingTypeChecks(MissingTypeChecks.every(period));

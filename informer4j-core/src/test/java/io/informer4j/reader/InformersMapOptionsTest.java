@@ -18,24 +18,10 @@ import io.informer4j.testing.Item;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** What cache options do to the informers of a map, the object checks, resync jitter and field indexes. */
-class InformersMapOptionsTest {
-
-  private static final Duration WAIT = Duration.ofSeconds(10);
-
-  private final ReaderFixture fixture = new ReaderFixture();
-  private InformersMap map;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (map != null) {
-      map.stop(WAIT);
-    }
-    fixture.close();
-  }
+class InformersMapOptionsTest extends MapTestBase {
 
   private MapEntry<Item> started(InformersMap.Builder builder, ObjectType<Item> type) {
     map = builder.build();

@@ -18,27 +18,13 @@ import io.informer4j.testing.Item;
 import io.informer4j.testing.RecordingHandler;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Reads through a map's readers (controller-runtime's cache): reads before start, missing informers,
  * namespaces per the cache options, field indexes, removal and read errors.
  */
-class InformersMapReaderTest {
-
-  private static final Duration WAIT = Duration.ofSeconds(10);
-
-  private final ReaderFixture fixture = new ReaderFixture();
-  private InformersMap map;
-
-  @AfterEach
-  void tearDown() throws InterruptedException {
-    if (map != null) {
-      map.stop(WAIT);
-    }
-    fixture.close();
-  }
+class InformersMapReaderTest extends MapTestBase {
 
   private static List<String> keys(ListResult<Item> result) {
     return result.items().stream().map(Item::key).toList();
