@@ -66,7 +66,7 @@ public final class DemoWorkload implements PlannedFaults, AutoCloseable {
    * @param api             the simulated API, its start types installed
    * @param objects         the objects each type keeps around
    * @param writesPerSecond the steady write rate over all types
-   * @param seed            the seed of every random choice
+   * @param seed            seed of every random choice
    * @param activity        where scenario steps are told
    */
   public DemoWorkload(SimulatedApi api, int objects, double writesPerSecond, long seed, ActivityLog activity) {

@@ -28,7 +28,7 @@ final class ObjectChurn {
   /**
    * @param api    where to write
    * @param target the number of objects each type keeps around
-   * @param seed   the seed of every random choice
+   * @param seed   seed of every random choice
    */
   ObjectChurn(SimulatedApi api, int target, long seed) {
     this.api = api;

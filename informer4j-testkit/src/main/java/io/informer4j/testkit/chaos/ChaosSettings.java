@@ -9,7 +9,7 @@ import java.util.stream.LongStream;
  * <ul>
  *   <li>{@value #SCHEDULES}: how many random fault schedules to run (default 30);
  *   <li>{@value #SEED}: run only the schedule of this seed, as a failure prints it;
- *   <li>{@value #BASE_SEED}: the seed the schedules' seeds derive from (a fixed default, so every
+ *   <li>{@value #BASE_SEED}: the random base the schedules' seeds derive from (a fixed default, so every
  *       run tries the same schedules; another value explores others);
  *   <li>{@value #FAULT_WINDOW}: how long each schedule injects faults, in milliseconds or as an
  *       ISO-8601 duration (default 2000);
@@ -22,7 +22,7 @@ public final class ChaosSettings {
   public static final String SCHEDULES = "informer4j.chaos.schedules";
   /** The property naming the one seed to run. */
   public static final String SEED = "informer4j.chaos.seed";
-  /** The property naming the seed the schedules' seeds derive from. */
+  /** The property naming the random base the schedules' seeds derive from. */
   public static final String BASE_SEED = "informer4j.chaos.baseSeed";
   /** The property naming how long each schedule injects faults. */
   public static final String FAULT_WINDOW = "informer4j.chaos.faultWindow";
@@ -35,7 +35,7 @@ public final class ChaosSettings {
   }
 
   /**
-   * Returns the seeds of the schedules to run: the one of {@value #SEED} when set, else
+   * Returns the schedules' seeds: the one of {@value #SEED} when set, else
    * {@value #SCHEDULES} seeds derived from {@value #BASE_SEED}.
    */
   public static LongStream seeds() {

@@ -366,7 +366,7 @@ public final class FaultProxy implements AutoCloseable {
       return this;
     }
 
-    /** Sets the seed of the random source of garbage bytes and cut points; default 0. */
+    /** Sets the random seed of the source of garbage bytes and cut points; default 0. */
     public Builder seed(long seed) {
       this.seed = seed;
       return this;
