@@ -9,6 +9,7 @@ import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.reader.CacheReader;
+import io.informer4j.testkit.ReadYourWritesContract;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.WriteRejectedException;
@@ -31,13 +32,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * controller last wrote for the key is a stale read; a write refused because its precondition (the
  * version read) was old is a conflict, retried with rate limiting.
  */
-final class CounterSchedule {
+final class CounterSchedule implements ReadYourWritesContract.Schedule {
 
   static final TypeKey COUNTERS = TypeKey.of("example.com", "v1", "Counter");
 
-  /** What a run saw. */
-  record Outcome(List<String> staleReads, long conflicts, OwnWrites ownWrites) {
-  }
 
   private final long seed;
   private final Random random;
@@ -57,8 +55,8 @@ final class CounterSchedule {
     this.cutWatchesAfter = random.nextInt(3) == 0 ? 5 + random.nextInt(20) : 0;
   }
 
-  /** Runs the schedule with read-your-writes on or off; returns once every counter reached its target. */
-  Outcome run(boolean readYourWrites) throws InterruptedException {
+  @Override
+  public ReadYourWritesContract.Outcome run(boolean readYourWrites) throws InterruptedException {
     List<String> stale = new CopyOnWriteArrayList<>();
     Map<ObjectKey, Long> lastWritten = new ConcurrentHashMap<>();
     AtomicLong conflicts = new AtomicLong();
@@ -106,7 +104,7 @@ final class CounterSchedule {
           ((Number) api.get(COUNTERS, key.namespace(), key.name()).orElseThrow().contentAt("status.count"))
               .longValue() == rounds));
       await().atMost(Duration.ofSeconds(30)).until(() -> self.get().queue().len() == 0 && self.get().activeWorkers() == 0);
-      return new Outcome(List.copyOf(stale), conflicts.get(), ownWrites);
+      return new ReadYourWritesContract.Outcome(stale, conflicts.get(), ownWrites);
     }
   }
 

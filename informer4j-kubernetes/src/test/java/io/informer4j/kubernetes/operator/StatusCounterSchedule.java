@@ -15,6 +15,7 @@ import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.reader.CacheReader;
+import io.informer4j.testkit.ReadYourWritesContract;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,17 +35,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * state re-read, so a stale read near the end may take a counter past it). The seed chooses the
  * number of objects, workers and rounds, the watch-event latency of each write, and whether watches
  * are cut (forcing relists). A read of a count below the count the controller last wrote for the key
- * is a stale read; {@link Outcome#conflicts()} counts the 409s its stale preconditions met.
+ * is a stale read; the outcome's conflicts counts the 409s its stale preconditions met.
  */
-final class StatusCounterSchedule {
+final class StatusCounterSchedule implements ReadYourWritesContract.Schedule {
 
   static final TypeKey COUNTERS = TypeKey.of("example.com", "v1", "Counter");
   private static final String NAMESPACE = "shop";
   private static final Duration CONVERGED_WITHIN = Duration.ofSeconds(30);
 
-  /** What a run saw: the stale reads, the 409 answers met by the status writes, the own-writes counters. */
-  record Outcome(List<String> staleReads, long conflicts, OwnWrites ownWrites) {
-  }
 
   private final long seed;
   private final Random random;
@@ -64,8 +62,8 @@ final class StatusCounterSchedule {
     this.cutWatchesAfter = random.nextInt(3) == 0 ? 5 + random.nextInt(15) : 0;
   }
 
-  /** Runs the schedule with read-your-writes on or off; returns once every counter reached its target. */
-  Outcome run(boolean readYourWrites) throws InterruptedException {
+  @Override
+  public ReadYourWritesContract.Outcome run(boolean readYourWrites) throws InterruptedException {
     List<String> stale = new CopyOnWriteArrayList<>();
     Map<ObjectKey, Long> lastWritten = new ConcurrentHashMap<>();
     try (OperatorFixture fx = new OperatorFixture();
@@ -112,7 +110,7 @@ final class StatusCounterSchedule {
           fx.client.genericKubernetesResources("example.com/v1", "Counter").inNamespace(NAMESPACE).withName(key.name())
               .get()) >= rounds));
       await().atMost(CONVERGED_WITHIN).until(() -> self.get().queue().len() == 0 && self.get().activeWorkers() == 0);
-      return new Outcome(List.copyOf(stale), statuses.conflicts(), ownWrites);
+      return new ReadYourWritesContract.Outcome(stale, statuses.conflicts(), ownWrites);
     }
   }
 
