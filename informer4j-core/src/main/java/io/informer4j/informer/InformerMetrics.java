@@ -13,7 +13,7 @@ import java.util.function.ToLongFunction;
 /**
  * Publishes an informer's state and counters through Micrometer, tagged {@code informer=<name>}:
  * <ul>
- *   <li>counters {@code informer4j_informer_{lists,relists,watches,events,errors,malformed,idle_timeouts,
+ *   <li>counters {@code informer4j_informer_{lists,relists,watches,events,errors,malformed,compaction_failures,idle_timeouts,
  *       watch_list_fallbacks,handler_failures,index_errors}_total};
  *   <li>gauges {@code informer4j_informer_cache_size}, {@code _synced} (0/1), {@code _consecutive_failures},
  *       {@code _stale_objects}, {@code _cache_lag_seconds}, {@code _handlers_stuck},
@@ -46,6 +46,8 @@ public final class InformerMetrics implements MeterBinder {
     counter(registry, "events", tags, InformerStatus::events, "watch events received");
     counter(registry, "errors", tags, InformerStatus::errors, "list and watch failures");
     counter(registry, "malformed", tags, InformerStatus::malformed, "objects or events that could not be read");
+    counter(registry, "compaction_failures", tags, InformerStatus::compactionFailures,
+        "objects kept as decoded because compacting them failed");
     counter(registry, "idle_timeouts", tags, InformerStatus::idleTimeouts,
         "watches re-opened after delivering nothing, and calls abandoned after receiving nothing");
     counter(registry, "watch_list_fallbacks", tags, InformerStatus::watchListFallbacks,

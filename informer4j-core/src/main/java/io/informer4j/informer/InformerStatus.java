@@ -24,6 +24,8 @@ import java.util.List;
  * @param events                  watch events received
  * @param errors                  list and watch failures
  * @param malformed               objects or events the informer could not read
+ * @param compactionFailures      objects the cache keeps as decoded because their compact form
+ *                                ({@link io.informer4j.meta.ObjectAdapter#compact}) failed
  * @param staleObjects            keys whose latest state could not be read: the cache keeps the
  *                                version it had (or has none) until a readable state, a delete or a
  *                                list settles them
@@ -45,6 +47,7 @@ public record InformerStatus(String name, InformerState state, Instant stateSinc
                              String lastSyncResourceVersion, Instant lastEventTime, Instant lastListTime,
                              int consecutiveFailures, Instant failingSince, String lastError, long lists,
                              long relists, long watches, long events, long errors, long malformed,
+                             long compactionFailures,
                              int staleObjects, List<String> staleKeys, long idleTimeouts, long watchListFallbacks,
                              Duration cacheLag, long handlerFailures, List<String> stuckHandlers, long indexErrors,
                              ListProgress listProgress) {

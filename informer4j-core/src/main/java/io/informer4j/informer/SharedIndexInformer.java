@@ -153,6 +153,7 @@ public interface SharedIndexInformer<T> {
     private Selection selection = Selection.all();
     private Duration resyncPeriod = Duration.ZERO;
     private UnaryOperator<T> transform;
+    private boolean compactObjects = true;
     private final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();
     private InformerRuntime runtime;
     private long pageSize;
@@ -200,6 +201,17 @@ public interface SharedIndexInformer<T> {
      */
     public Builder<T> transform(UnaryOperator<T> transform) {
       this.transform = Objects.requireNonNull(transform, "transform");
+      return this;
+    }
+
+    /**
+     * Whether the cache keeps objects in their compact form ({@link ObjectAdapter#compact}: for
+     * Kubernetes objects read-only collections and shared strings, about half the memory), the
+     * default, or as decoded ({@code false}: plain objects that a handler could change, at a cost in
+     * memory). Handlers receive the cached objects either way and must not change them.
+     */
+    public Builder<T> compactObjects(boolean compact) {
+      this.compactObjects = compact;
       return this;
     }
 
@@ -323,7 +335,7 @@ public interface SharedIndexInformer<T> {
       boolean ownsRuntime = runtime == null;
       InformerRuntime threads = ownsRuntime ? InformerRuntime.create(informerName) : runtime;
       return new DefaultSharedIndexInformer<>(new InformerConfig<>(informerName, source, adapter, reflector, resyncPeriod,
-          transform, Map.copyOf(indexers), threads, ownsRuntime, threads.stallMonitor()));
+          transform, compactObjects, Map.copyOf(indexers), threads, ownsRuntime, threads.stallMonitor()));
     }
   }
 }

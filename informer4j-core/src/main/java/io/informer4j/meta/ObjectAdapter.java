@@ -37,6 +37,26 @@ public interface ObjectAdapter<T> {
   T deepCopy(T object);
 
   /**
+   * Returns the form in which the cache keeps {@code object}: the same object in less memory, for
+   * example with read-only compact collections ({@link CompactCollections}) and strings shared with
+   * other cached objects ({@link SharedStrings}). It must keep every field (equal to what it was given,
+   * with the same key) and may change {@code object} in place and return it. Compact objects may refuse
+   * changes ({@link UnsupportedOperationException}); {@link #deepCopy} must still return an ordinary,
+   * modifiable copy of one.
+   *
+   * <p>The informer calls it on every object it admits, after the transform, unless told to keep
+   * objects as decoded ({@code SharedIndexInformer.Builder.compactObjects(false)},
+   * {@code CacheConfig.withCompactObjects(false)}). The default returns {@code object} unchanged.
+   *
+   * @throws RuntimeException if the object cannot be compacted; it must then leave the object's content
+   *     unchanged. The informer keeps such an object as it is, logs and counts it
+   *     ({@code InformerStatus.compactionFailures})
+   */
+  default T compact(T object) {
+    return object;
+  }
+
+  /**
    * Returns the value of a field path for field selectors, or null when the object has no such
    * field. The default knows {@code metadata.name} and {@code metadata.namespace}.
    */
@@ -74,7 +94,7 @@ public interface ObjectAdapter<T> {
 
   /**
    * Builds an {@link ObjectAdapter} from functions. Unset parts default to: no resource version, no
-   * labels, the object itself as its deep copy (right for immutable types only), and the
+   * labels, the object itself as its deep copy (right for immutable types only) and compact form, and the
    * {@code metadata.*} fields. Not thread-safe; the adapter it builds is.
    *
    * @param <T> the object type
@@ -85,6 +105,7 @@ public interface ObjectAdapter<T> {
     private Function<T, String> resourceVersion = o -> null;
     private Function<T, Map<String, String>> labels = o -> Map.of();
     private UnaryOperator<T> deepCopy = UnaryOperator.identity();
+    private UnaryOperator<T> compact = UnaryOperator.identity();
     private BiFunction<T, String, String> fields = (o, path) -> null;
 
     private Builder(Function<T, String> namespace, Function<T, String> name) {
@@ -110,6 +131,12 @@ public interface ObjectAdapter<T> {
       return this;
     }
 
+    /** Sets the compact form the cache keeps ({@link ObjectAdapter#compact}); none by default. */
+    public Builder<T> compact(UnaryOperator<T> compact) {
+      this.compact = Objects.requireNonNull(compact);
+      return this;
+    }
+
     /** Sets extra field paths; consulted before the {@code metadata.*} defaults. */
     public Builder<T> fields(BiFunction<T, String, String> fields) {
       this.fields = Objects.requireNonNull(fields);
@@ -123,6 +150,7 @@ public interface ObjectAdapter<T> {
       Function<T, String> rv = resourceVersion;
       Function<T, Map<String, String>> lb = labels;
       UnaryOperator<T> copy = deepCopy;
+      UnaryOperator<T> compacted = compact;
       BiFunction<T, String, String> fx = fields;
       return new ObjectAdapter<>() {
         @Override public String namespace(T o) { return ns.apply(o); }
@@ -130,6 +158,7 @@ public interface ObjectAdapter<T> {
         @Override public String resourceVersion(T o) { return rv.apply(o); }
         @Override public Map<String, String> labels(T o) { return lb.apply(o); }
         @Override public T deepCopy(T o) { return copy.apply(o); }
+        @Override public T compact(T o) { return compacted.apply(o); }
         @Override public String field(T o, String path) {
           String value = fx.apply(o, path);
           return value != null ? value : ObjectAdapter.super.field(o, path);

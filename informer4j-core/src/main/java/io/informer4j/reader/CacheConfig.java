@@ -19,11 +19,14 @@ import java.util.function.UnaryOperator;
  * @param unsafeDisableDeepCopy true to have reads return the cached instances (read-only!)
  * @param resyncPeriod          base resync period; each informer draws its own in
  *                              [0.9, 1.1) × this; {@link Duration#ZERO} for no resync
+ * @param compactObjects        false to keep objects as decoded instead of in their compact form
+ *                              ({@link io.informer4j.meta.ObjectAdapter#compact}, the default): more
+ *                              memory, for handlers that need plain objects
  */
 public record CacheConfig(LabelSelector labels, FieldSelector fields, UnaryOperator<Object> transform,
-                          Boolean unsafeDisableDeepCopy, Duration resyncPeriod) {
+                          Boolean unsafeDisableDeepCopy, Duration resyncPeriod, Boolean compactObjects) {
 
-  private static final CacheConfig EMPTY = new CacheConfig(null, null, null, null, null);
+  private static final CacheConfig EMPTY = new CacheConfig(null, null, null, null, null, null);
 
   /** @throws IllegalArgumentException if the resync period is negative */
   public CacheConfig {
@@ -39,27 +42,32 @@ public record CacheConfig(LabelSelector labels, FieldSelector fields, UnaryOpera
 
   /** Returns a copy with the label selector set. */
   public CacheConfig withLabels(LabelSelector labels) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod, compactObjects);
   }
 
   /** Returns a copy with the field selector set. */
   public CacheConfig withFields(FieldSelector fields) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod, compactObjects);
   }
 
   /** Returns a copy with the transform set. */
   public CacheConfig withTransform(UnaryOperator<Object> transform) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod, compactObjects);
   }
 
   /** Returns a copy with deep copy on reads disabled (true) or enabled (false). */
   public CacheConfig withUnsafeDisableDeepCopy(boolean disable) {
-    return new CacheConfig(labels, fields, transform, disable, resyncPeriod);
+    return new CacheConfig(labels, fields, transform, disable, resyncPeriod, compactObjects);
   }
 
   /** Returns a copy with the resync period set. */
   public CacheConfig withResyncPeriod(Duration resyncPeriod) {
-    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod);
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod, compactObjects);
+  }
+
+  /** Returns a copy that keeps objects compact (true, the default) or as decoded (false). */
+  public CacheConfig withCompactObjects(boolean compact) {
+    return new CacheConfig(labels, fields, transform, unsafeDisableDeepCopy, resyncPeriod, compact);
   }
 
   /** Returns this config with its unset components taken from {@code fallback} (null: none). */
@@ -72,6 +80,7 @@ public record CacheConfig(LabelSelector labels, FieldSelector fields, UnaryOpera
         fields != null ? fields : fallback.fields,
         transform != null ? transform : fallback.transform,
         unsafeDisableDeepCopy != null ? unsafeDisableDeepCopy : fallback.unsafeDisableDeepCopy,
-        resyncPeriod != null ? resyncPeriod : fallback.resyncPeriod);
+        resyncPeriod != null ? resyncPeriod : fallback.resyncPeriod,
+        compactObjects != null ? compactObjects : fallback.compactObjects);
   }
 }

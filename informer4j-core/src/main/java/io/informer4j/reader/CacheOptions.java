@@ -92,7 +92,7 @@ public final class CacheOptions {
     Selection selection = new Selection(namespace,
         config.labels() != null ? config.labels() : LabelSelector.everything(),
         config.fields() != null ? config.fields() : FieldSelector.everything());
-    return new InformerSpec(selection, null, config.resyncPeriod(), config.transform());
+    return new InformerSpec(selection, null, config.resyncPeriod(), config.transform(), config.compactObjects());
   }
 
   /** Returns whether reads of {@code type} in {@code namespace} return cached instances. */

@@ -6,10 +6,14 @@ import java.util.Optional;
 /**
  * Reads one type (in one representation) from the informer cache, never from the API.
  *
- * <p>{@code get} and {@code list} return deep copies made by the representation's adapter, so
- * callers may modify what they get without changing the cache; unless deep copy is disabled for the
- * type ({@link CacheConfig#unsafeDisableDeepCopy()}) or for the call, when callers receive the cached
- * instances and must not modify them.
+ * <p>{@code get} and {@code list} return deep copies made by the representation's adapter
+ * ({@link io.informer4j.meta.ObjectAdapter#deepCopy}): ordinary, modifiable objects, which callers may
+ * change without changing the cache. Without deep copy — disabled for the type
+ * ({@link CacheConfig#unsafeDisableDeepCopy()}) or for the call ({@link GetOptions#withoutDeepCopy()})
+ * — callers receive the cached instances themselves: a zero-copy view that must not be modified. As
+ * the cache keeps objects in their compact form by default ({@link io.informer4j.meta.ObjectAdapter#compact}),
+ * that view is read-only where the compact form made it so (for Kubernetes objects, every map and
+ * list: changing them throws {@link UnsupportedOperationException}).
  *
  * <p>Lists are ordered by namespace and then by name (both compared as strings), so results and
  * {@code limit} are deterministic; sorting costs O(m log m) in the m matching objects.

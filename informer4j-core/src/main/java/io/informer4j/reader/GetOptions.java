@@ -3,9 +3,10 @@ package io.informer4j.reader;
 /**
  * Options of one {@link CacheReader#get} call. Immutable and thread-safe.
  *
- * @param unsafeDisableDeepCopy return the cached instance itself instead of a deep copy; the caller
- *                              must then never modify it (it would silently change the cache). Deep
- *                              copy is also skipped when the type's cache options disable it.
+ * @param unsafeDisableDeepCopy return the cached instance itself instead of a deep copy (the
+ *                              zero-copy view: compact, and read-only where its compact form is);
+ *                              the caller must never modify it (it would silently change the cache).
+ *                              Deep copy is also skipped when the type's cache options disable it.
  */
 public record GetOptions(boolean unsafeDisableDeepCopy) {
 

@@ -72,6 +72,7 @@ final class InformerAssembler {
         .selection(spec.selection())
         .resyncPeriod(resyncPeriod)
         .transform(new ObjectGate<>(type, scope, spec.transform()))
+        .compactObjects(spec.keepsObjectsCompact())
         .watchErrorHandler(error -> {
           MapEntry<T> entry = self.get();
           if (entry != null) {

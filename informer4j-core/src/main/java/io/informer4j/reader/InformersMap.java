@@ -4,6 +4,7 @@ import io.informer4j.cache.IndexFunction;
 import io.informer4j.informer.InformerMetrics;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
+import io.informer4j.informer.TypeWatchingBackend;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
@@ -219,7 +220,7 @@ public final class InformersMap implements AutoCloseable {
   private <T> MapEntry<T> entryFor(ObjectType<T> type, InformerSpec requested, boolean jitter, Deadline deadline) {
     InformerSpec spec = scopeOf(type.key()) == Scope.CLUSTER && requested.selection().isNamespaced()
         ? new InformerSpec(requested.selection().withNamespace(Selection.ALL_NAMESPACES), requested.name(),
-            requested.resyncPeriod(), requested.transform())
+            requested.resyncPeriod(), requested.transform(), requested.compactObjects())
         : requested;
     InformerKey key = new InformerKey(type, spec.selection());
     CompletableFuture<MapEntry<?>> future = entries.get(key);
@@ -406,7 +407,9 @@ public final class InformersMap implements AutoCloseable {
     }
     startedSignal.complete(null);
     monitor.start(entries().stream().anyMatch(MapEntry::isMissing));
-    AutoCloseable subscription = backend.onTypeAdded(type -> monitor.checkSoon());
+    Consumer<TypeKey> typeAdded = type -> monitor.checkSoon();
+    AutoCloseable subscription = backend instanceof TypeWatchingBackend watching
+        ? watching.onTypeAdded(typeAdded, runtime) : backend.onTypeAdded(typeAdded);
     synchronized (lifecycle) {
       typeAddedSubscription = subscription;
     }

@@ -92,9 +92,9 @@ class CacheOptionsTest {
   void orElseFillsOnlyUnsetComponents() {
     UnaryOperator<Object> strip = o -> o;
     CacheConfig merged = labels("a=1").orElse(new CacheConfig(LabelSelector.parse("b=2"), FieldSelector.parse("f=v"),
-        strip, false, Duration.ofSeconds(5)));
+        strip, false, Duration.ofSeconds(5), false));
     assertThat(merged).isEqualTo(new CacheConfig(LabelSelector.parse("a=1"), FieldSelector.parse("f=v"), strip, false,
-        Duration.ofSeconds(5)));
+        Duration.ofSeconds(5), false));
     assertThat(merged.orElse(null)).isSameAs(merged);
   }
 

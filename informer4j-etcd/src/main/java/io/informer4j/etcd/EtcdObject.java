@@ -1,8 +1,11 @@
 package io.informer4j.etcd;
 
+import io.informer4j.meta.CompactCollections;
 import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.ObjectType;
+import io.informer4j.meta.SharedStrings;
 import io.informer4j.meta.TypeKey;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
@@ -55,14 +58,50 @@ public record EtcdObject<V>(String namespace, String name, long revision, long c
     return ObjectType.ofGeneric(key, "EtcdObject", EtcdObject.class, adapter);
   }
 
-  /** Returns an adapter for values without labels or fields; the deep copy is the object itself. */
+  /**
+   * Returns the form in which the cache keeps this object: the namespace shared with other objects
+   * ({@link SharedStrings}) and, when the value is a map or list (JSON decoded as {@code Map.class}),
+   * the value as a compact read-only tree ({@link CompactCollections#tree}). Other values are kept as
+   * they are. Equal to this object.
+   */
+  public EtcdObject<V> compact() {
+    return new EtcdObject<>(SharedStrings.of(namespace), name, revision, createRevision, compactValue(value));
+  }
+
+  /**
+   * Returns a copy whose value, when it is a map or list, is a modifiable deep copy; this object
+   * itself for other values (right when they are immutable). Equal to this object.
+   */
+  public EtcdObject<V> modifiableCopy() {
+    return isTree(value) ? withValue(CompactCollections.modifiableTree(value)) : this;
+  }
+
+  private static boolean isTree(Object value) {
+    return value instanceof Map<?, ?> || value instanceof List<?>;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <V> V compactValue(V value) {
+    return isTree(value) ? (V) CompactCollections.tree(value) : value;
+  }
+
+  @SuppressWarnings("unchecked")
+  private EtcdObject<V> withValue(Object newValue) {
+    return new EtcdObject<>(namespace, name, revision, createRevision, (V) newValue);
+  }
+
+  /**
+   * Returns an adapter for values without labels or fields; the cache keeps objects in their
+   * {@link #compact} form and the deep copy is {@link #modifiableCopy}.
+   */
   public static <V> ObjectAdapter<EtcdObject<V>> adapter() {
     return adapter(value -> Map.of(), (value, path) -> null);
   }
 
   /**
-   * Returns an adapter that reads labels and field-selector fields from the value. The deep copy is
-   * the object itself, right when {@code V} is immutable.
+   * Returns an adapter that reads labels and field-selector fields from the value. The cache keeps
+   * objects in their {@link #compact} form; the deep copy is {@link #modifiableCopy} (the object itself
+   * unless the value is a map or list, right when {@code V} is immutable).
    *
    * @param labels the value's labels, never null
    * @param fields the value of a field path, or null when the value has none; {@code metadata.name}
@@ -74,6 +113,8 @@ public record EtcdObject<V>(String namespace, String name, long revision, long c
     Objects.requireNonNull(fields, "fields");
     return ObjectAdapter.<EtcdObject<V>>builder(EtcdObject::namespace, EtcdObject::name)
         .resourceVersion(EtcdObject::resourceVersion)
+        .compact(EtcdObject::compact)
+        .deepCopy(EtcdObject::modifiableCopy)
         .labels(object -> labels.apply(object.value()))
         .fields((object, path) -> fields.apply(object.value(), path))
         .build();

@@ -3,6 +3,7 @@ package io.informer4j.kubernetes;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.informer4j.kubernetes.internal.CompactObjects;
 import io.informer4j.meta.ObjectAdapter;
 import java.util.Map;
 import java.util.Objects;
@@ -11,8 +12,8 @@ import java.util.Objects;
  * The {@link ObjectAdapter} of every fabric8 model ({@link HasMetadata}: typed models,
  * {@code GenericKubernetesResource}, {@code PartialObjectMetadata}): namespace, name,
  * resourceVersion and labels from {@code metadata}, the fields {@code metadata.name} and
- * {@code metadata.namespace}, and a deep copy through fabric8's serialization (the models are
- * mutable).
+ * {@code metadata.namespace}, a deep copy through fabric8's serialization (the models are mutable),
+ * and the compact form in which the cache keeps objects ({@link #compact}).
  *
  * <p>An object without metadata has no name, which the informer treats as malformed. Thread-safe.
  *
@@ -52,9 +53,33 @@ public final class HasMetadataAdapter<T extends HasMetadata> implements ObjectAd
     return labels == null ? Map.of() : labels;
   }
 
-  /** Returns a copy sharing nothing with {@code object}, made by fabric8's serialization. */
+  /**
+   * Returns a copy sharing nothing with {@code object}, made by fabric8's serialization (converted
+   * through Jackson's token buffer, without text): an ordinary object of the same class whose maps and
+   * lists can be changed, also when {@code object} is a compact one.
+   */
   @Override
+  @SuppressWarnings("unchecked")
   public T deepCopy(T object) {
-    return serialization.clone(object);
+    return serialization.convertValue(object, (Class<T>) object.getClass());
+  }
+
+  /**
+   * Compacts {@code object} in place and returns it: strings that repeat from object to object
+   * ({@code apiVersion}, {@code kind}, namespace, creation timestamp, label values, owner references'
+   * and managed-fields entries' repeated parts) share one instance each; maps and lists (labels,
+   * annotations, finalizers, owner references, managed fields, the content of a
+   * {@code GenericKubernetesResource}, the data of ConfigMaps and Secrets) become compact unmodifiable
+   * copies; equal managed-fields field sets ({@code fieldsV1}) become one shared instance. Every field
+   * is kept: the object compares equal to what was decoded and serializes to the same JSON. Other
+   * fields of typed models (a Pod's spec, for instance) are left as decoded.
+   *
+   * <p>The object's compacted maps and lists refuse changes ({@link UnsupportedOperationException}),
+   * and so do fabric8's helpers that change them in place ({@code addFinalizer}, {@code getLabels().put},
+   * …): copy first ({@link #deepCopy}, what the cache reader does by default, or a fabric8 builder).
+   */
+  @Override
+  public T compact(T object) {
+    return CompactObjects.compact(object);
   }
 }

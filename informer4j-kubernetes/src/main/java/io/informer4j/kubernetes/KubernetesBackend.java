@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.TypeWatchingBackend;
 import io.informer4j.kubernetes.internal.ApiConnection;
 import io.informer4j.kubernetes.internal.FabricJson;
 import io.informer4j.kubernetes.internal.LargeChunkHttpClientFactory;
@@ -63,7 +65,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe. Closing closes the fabric8 client (and its Vert.x) only if this backend created it.
  */
-public final class KubernetesBackend implements Backend, AutoCloseable {
+public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(KubernetesBackend.class);
   private static final Duration VERTX_CLOSE_TIMEOUT = Duration.ofSeconds(10);
@@ -252,6 +254,12 @@ public final class KubernetesBackend implements Backend, AutoCloseable {
   @Override
   public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
     return discovery.onTypeAdded(listener);
+  }
+
+  /** As {@link #onTypeAdded(Consumer)}, the CRD watch on {@code runtime}'s threads. */
+  @Override
+  public AutoCloseable onTypeAdded(Consumer<TypeKey> listener, InformerRuntime runtime) {
+    return discovery.onTypeAdded(listener, Objects.requireNonNull(runtime, "runtime"));
   }
 
   /** Returns the server's address. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.Selection;
 import io.informer4j.testkit.SimObject;
@@ -17,7 +18,10 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The memory-saving transforms on objects decoded from the test server. */
+/**
+ * Stripping managedFields, and the strings the compact form ({@link HasMetadataAdapter#compact}) shares, on
+ * objects decoded from the test server.
+ */
 class KubernetesTransformsTest {
 
   private final TestServerFixture fixture = new TestServerFixture();
@@ -55,7 +59,7 @@ class KubernetesTransformsTest {
     assertThat(repeated).allSatisfy(read -> assertThat(read.apply(a)).isEqualTo(read.apply(b)).isNotSameAs(read.apply(b)));
     ConfigMap copyOfA = new ConfigMapBuilder(a).build();
 
-    UnaryOperator<ConfigMap> share = KubernetesTransforms.shareRepeatedStrings();
+    UnaryOperator<ConfigMap> share = new HasMetadataAdapter<ConfigMap>(new KubernetesSerialization())::compact;
     assertThat(share.apply(a)).isSameAs(a);
     share.apply(b);
 
@@ -66,7 +70,7 @@ class KubernetesTransformsTest {
 
   @Test
   void objectsWithoutMetadataOrOptionalPartsPassUnchanged() {
-    UnaryOperator<ConfigMap> share = KubernetesTransforms.shareRepeatedStrings();
+    UnaryOperator<ConfigMap> share = new HasMetadataAdapter<ConfigMap>(new KubernetesSerialization())::compact;
     ConfigMap bare = new ConfigMap();
     bare.setMetadata(null);
     assertThat(share.apply(bare).getMetadata()).isNull();
@@ -75,10 +79,10 @@ class KubernetesTransformsTest {
   }
 
   @Test
-  void theTransformsComposeStripFirst() {
+  void strippingComposesWithTheCompactForm() {
     ConfigMap a = twoDecodedConfigMaps().get(0);
     UnaryOperator<ConfigMap> strip = KubernetesTransforms.stripManagedFields();
-    UnaryOperator<ConfigMap> share = KubernetesTransforms.shareRepeatedStrings();
+    UnaryOperator<ConfigMap> share = new HasMetadataAdapter<ConfigMap>(new KubernetesSerialization())::compact;
     ConfigMap both = share.apply(strip.apply(a));
     assertThat(both.getMetadata().getManagedFields()).isNull();
     assertThat(both.getMetadata().getNamespace()).isSameAs("shop".intern());

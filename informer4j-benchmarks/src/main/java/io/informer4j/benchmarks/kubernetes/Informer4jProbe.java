@@ -19,6 +19,7 @@ final class Informer4jProbe implements ProbeClient {
 
   private final KubernetesBackend backend;
   private final UnaryOperator<ConfigMap> transform;
+  private final boolean compactObjects;
   private final boolean watchList;
   private final long pageSize;
   private final InformerRuntime runtime = InformerRuntime.create("probe");
@@ -27,12 +28,15 @@ final class Informer4jProbe implements ProbeClient {
 
   /**
    * @param transform what each informer applies to decoded objects, or null for nothing
+   * @param compactObjects whether the informers keep objects compact (their default) or as decoded
    * @param watchList whether the informers sync by watch-list (else a paged LIST)
    * @param pageSize the list page size, or 0 for the informer's default
    */
-  Informer4jProbe(String url, UnaryOperator<ConfigMap> transform, boolean watchList, long pageSize) {
+  Informer4jProbe(String url, UnaryOperator<ConfigMap> transform, boolean compactObjects, boolean watchList,
+                  long pageSize) {
     this.backend = KubernetesBackend.connect(new ConfigBuilder().withMasterUrl(url).build());
     this.transform = transform;
+    this.compactObjects = compactObjects;
     this.watchList = watchList;
     this.pageSize = pageSize;
   }
@@ -45,7 +49,7 @@ final class Informer4jProbe implements ProbeClient {
       SharedIndexInformer.Builder<ConfigMap> builder = SharedIndexInformer
           .builder(backend.listerWatcher(configMaps), configMaps.adapter())
           .selection(namespace == null ? Selection.all() : Selection.inNamespace(namespace)).runtime(runtime)
-          .watchList(watchList).pageSize(pageSize);
+          .watchList(watchList).pageSize(pageSize).compactObjects(compactObjects);
       if (transform != null) {
         builder.transform(transform);
       }

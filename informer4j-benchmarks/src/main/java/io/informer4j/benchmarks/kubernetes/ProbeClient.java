@@ -35,10 +35,9 @@ interface ProbeClient extends AutoCloseable {
 
   /**
    * Returns the client named on the command line: {@code informer4j} (watch-list) or
-   * {@code informer4j-list} (paged LIST then watch), each optionally followed by transforms applied
-   * in the order named — {@code -strip} (strip managedFields), {@code -share} (share repeated
-   * strings), {@code -compact} (compact read-only objects), and {@code -page<n>} sets the list page
-   * size (else the informer's default), e.g. {@code informer4j-list-strip-compact};
+   * {@code informer4j-list} (paged LIST then watch), each optionally followed by {@code -strip} (strip
+   * managedFields), {@code -plain} (keep objects as decoded instead of compact, the default) and
+   * {@code -page<n>} (the list page size, else the informer's default), e.g. {@code informer4j-list-plain};
    * {@code informer4j-manager} (the informers of a {@link io.informer4j.manager.Manager} with its
    * defaults: {@link ManagerProbe}); or {@code fabric8}, {@code fabric8-factory} (through fabric8's
    * shared informer factory), {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe}).
@@ -61,22 +60,20 @@ interface ProbeClient extends AutoCloseable {
     }
     boolean list = parts.length > 1 && parts[1].equals("list");
     UnaryOperator<ConfigMap> transform = null;
+    boolean compact = true;
     long pageSize = 0;
     for (int i = list ? 2 : 1; i < parts.length; i++) {
       if (parts[i].startsWith("page")) {
         pageSize = Long.parseLong(parts[i].substring("page".length()));
-        continue;
+      } else if (parts[i].equals("plain")) {
+        compact = false;
+      } else if (parts[i].equals("strip")) {
+        transform = KubernetesTransforms.stripManagedFields();
+      } else {
+        throw new IllegalArgumentException("unknown option '" + parts[i] + "' in '" + name + "'");
       }
-      UnaryOperator<ConfigMap> next = switch (parts[i]) {
-        case "strip" -> KubernetesTransforms.stripManagedFields();
-        case "share" -> KubernetesTransforms.shareRepeatedStrings();
-        case "compact" -> KubernetesTransforms.compactReadOnly();
-        default -> throw new IllegalArgumentException("unknown transform '" + parts[i] + "' in '" + name + "'");
-      };
-      UnaryOperator<ConfigMap> before = transform;
-      transform = before == null ? next : object -> next.apply(before.apply(object));
     }
-    return new Informer4jProbe(url, transform, !list, pageSize);
+    return new Informer4jProbe(url, transform, compact, !list, pageSize);
   }
 
   /** Returns the namespace of informer {@code index} of {@code count}, or null (all) for a single informer. */

@@ -31,7 +31,7 @@ class InformerNotesTest {
   void unreadableObjectsAreCountedAndPointToTheLog() {
     InformerStatus status = status(InformerState.WATCHING, 0, null, null);
     InformerStatus skipping = new InformerStatus(status.name(), status.state(), status.stateSince(), true, 0, "1", null,
-        null, 0, null, null, 1, 0, 1, 0, 0, 2, 0, java.util.List.of(), 0, 0, java.time.Duration.ZERO, 0,
+        null, 0, null, null, 1, 0, 1, 0, 0, 2, 0, 0, java.util.List.of(), 0, 0, java.time.Duration.ZERO, 0,
         java.util.List.of(), 0, null);
 
     assertThat(InformerNotes.of(skipping, NOW)).isEqualTo("2 unreadable object(s) skipped, see the log");
@@ -44,7 +44,7 @@ class InformerNotesTest {
 
   private static InformerStatus status(InformerState state, int failures, String lastError, ListProgress progress) {
     return new InformerStatus("Pod", state, NOW, progress == null, 0, "1", null, null, failures,
-        failures == 0 ? null : NOW, lastError, 1, 0, 1, 0, failures, 0, 0, java.util.List.of(), 0, 0,
+        failures == 0 ? null : NOW, lastError, 1, 0, 1, 0, failures, 0, 0, 0, java.util.List.of(), 0, 0,
         java.time.Duration.ZERO, 0, java.util.List.of(), 0, progress);
   }
 }

@@ -68,8 +68,8 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     this.store = new ThreadSafeIndexer<>(config.adapter(), "informer " + name, config.indexers());
     this.processor = new EventProcessor<>(store, config.adapter(), runtime.cache(), tracker, runtime.clock(),
         this::failInternally);
-    ObjectIntake<T> intake = new ObjectIntake<>(name, config.adapter(), config.transform(), counters.malformed,
-        new ThrottledWarning(log, runtime.clock()));
+    ObjectIntake<T> intake = new ObjectIntake<>(name, config.adapter(), config.transform(), config.compactObjects(),
+        counters, new ThrottledWarning(log, runtime.clock()));
     this.reflector = new Reflector<>(name, config.source(), config.adapter(), config.reflector(), intake, processor,
         runtime, tracker, state, counters, this::giveUp);
     this.defaultResync = config.defaultResync();
@@ -345,7 +345,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     return new InformerStatus(name, state.state(), state.since(), hasSynced(), store.size(), lastSyncResourceVersion(),
         state.lastEventTime(), state.lastListTime(), state.consecutiveFailures(), state.failingSince(), state.lastError(),
         counters.lists.sum(), counters.relists.sum(), counters.watches.sum(), counters.events.sum(),
-        counters.errors.sum(), counters.malformed.sum(), stale.count(), stale.sample(), counters.idleTimeouts.sum(),
+        counters.errors.sum(), counters.malformed.sum(), counters.compactionFailures.sum(), stale.count(), stale.sample(), counters.idleTimeouts.sum(),
         counters.watchListFallbacks.sum(), processor.lag(), counters.handlerFailures.sum(), stuck, store.indexErrors(),
         state.listProgress().snapshot());
   }

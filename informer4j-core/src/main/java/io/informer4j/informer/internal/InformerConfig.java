@@ -17,6 +17,7 @@ import java.util.function.UnaryOperator;
  * @param reflector     list and watch settings
  * @param defaultResync resync period of handlers added without one, and the initial resync check period
  * @param transform     applied to every object before it is cached; null for none
+ * @param compactObjects whether the cache keeps objects in their compact form ({@link ObjectAdapter#compact})
  * @param indexers      extra indexes
  * @param runtime       the threads the informer runs on
  * @param ownsRuntime   true if the runtime was made for this informer alone, to be closed when it stops
@@ -25,6 +26,7 @@ import java.util.function.UnaryOperator;
  */
 public record InformerConfig<T>(String name, ListerWatcher<T> source, ObjectAdapter<T> adapter,
                                 ReflectorSettings reflector, Duration defaultResync, UnaryOperator<T> transform,
+                                boolean compactObjects,
                                 Map<String, IndexFunction<T>> indexers, InformerRuntime runtime,
                                 boolean ownsRuntime, StallMonitor stallMonitor) {
 }

@@ -10,6 +10,7 @@ final class InformerCounters {
   final LongAdder events = new LongAdder();
   final LongAdder errors = new LongAdder();
   final LongAdder malformed = new LongAdder();
+  final LongAdder compactionFailures = new LongAdder();
   final LongAdder handlerFailures = new LongAdder();
   final LongAdder idleTimeouts = new LongAdder();
   final LongAdder watchListFallbacks = new LongAdder();

@@ -3,14 +3,15 @@ package io.informer4j.informer.internal;
 import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.MalformedObjectException;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.UnaryOperator;
 
 /**
  * The gate every object passes on its way from the source to the cache: it must have a name (and a
- * key the adapter can compute), then the transform runs. An object that fails is malformed: the
- * caller decides what that means for the cache (see {@link MalformedObjectException}) and reports it
- * here (logged with throttling, counted). Thread-safe.
+ * key the adapter can compute), then the transform runs, then the object takes its compact form
+ * ({@link ObjectAdapter#compact}) unless the informer keeps objects as decoded. An object that fails
+ * the name or the transform is malformed: the caller decides what that means for the cache (see
+ * {@link MalformedObjectException}) and reports it here (logged with throttling, counted). An object
+ * whose compact form fails is kept as it is, logged with throttling and counted. Thread-safe.
  *
  * @param <T> the object type
  */
@@ -19,15 +20,17 @@ final class ObjectIntake<T> {
   private final String informer;
   private final ObjectAdapter<T> adapter;
   private final UnaryOperator<T> transform;
-  private final LongAdder malformed;
+  private final boolean compactObjects;
+  private final InformerCounters counters;
   private final ThrottledWarning warning;
 
-  ObjectIntake(String informer, ObjectAdapter<T> adapter, UnaryOperator<T> transform, LongAdder malformed,
-               ThrottledWarning warning) {
+  ObjectIntake(String informer, ObjectAdapter<T> adapter, UnaryOperator<T> transform, boolean compactObjects,
+               InformerCounters counters, ThrottledWarning warning) {
     this.informer = informer;
     this.adapter = adapter;
     this.transform = transform;
-    this.malformed = malformed;
+    this.compactObjects = compactObjects;
+    this.counters = counters;
     this.warning = warning;
   }
 
@@ -48,12 +51,31 @@ final class ObjectIntake<T> {
       if (ready != object) {
         checkIdentity(ready, "transformed object");
       }
-      return ready;
+      return compactObjects ? compact(ready) : ready;
     } catch (MalformedObjectException e) {
       throw e;
     } catch (RuntimeException e) {
       throw new MalformedObjectException("cannot read or transform the object: " + e, keyOf(object), null, e);
     }
+  }
+
+  /** Returns the compact form of {@code object}, or the object itself (counted) when that fails. */
+  private T compact(T object) {
+    try {
+      T compacted = adapter.compact(object);
+      if (compacted != null) {
+        return compacted;
+      }
+      keepAsDecoded(object, "the compact form is null");
+    } catch (RuntimeException e) {
+      keepAsDecoded(object, e.toString());
+    }
+    return object;
+  }
+
+  private void keepAsDecoded(T object, String problem) {
+    counters.compactionFailures.increment();
+    warning.log("informer {}: {} is cached as decoded, its compact form failed: {}", informer, keyOf(object), problem);
   }
 
   private void checkIdentity(T object, String what) {
@@ -76,7 +98,7 @@ final class ObjectIntake<T> {
 
   /** Reports a malformed object or event, from this gate or from the source. */
   void reject(MalformedObjectException problem) {
-    malformed.increment();
+    counters.malformed.increment();
     warning.log("informer {}: a malformed object: {}", informer, problem.getMessage(), problem.getCause());
   }
 }

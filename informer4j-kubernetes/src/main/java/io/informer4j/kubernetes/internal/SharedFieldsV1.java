@@ -1,6 +1,7 @@
 package io.informer4j.kubernetes.internal;
 
 import io.fabric8.kubernetes.api.model.FieldsV1;
+import io.informer4j.meta.CompactCollections;
 import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -23,7 +24,7 @@ public final class SharedFieldsV1 {
 
   /**
    * Returns the shared instance equal to {@code fields}, made from a read-only copy of it
-   * ({@link ReadOnlyCopies#tree}) the first time such content is seen; null for null. The argument is
+   * ({@link CompactCollections#tree}) the first time such content is seen; null for null. The argument is
    * not changed.
    */
   @SuppressWarnings("unchecked")
@@ -37,7 +38,7 @@ public final class SharedFieldsV1 {
       FieldsV1 shared = known == null ? null : known.get();
       if (shared == null) {
         shared = new FieldsV1();
-        shared.setAdditionalProperties((Map<String, Object>) ReadOnlyCopies.tree(content));
+        shared.setAdditionalProperties((Map<String, Object>) CompactCollections.tree(content));
         SHARED.put(shared.getAdditionalProperties(), new WeakReference<>(shared));
       }
       return shared;

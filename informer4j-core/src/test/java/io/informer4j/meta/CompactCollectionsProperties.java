@@ -1,4 +1,4 @@
-package io.informer4j.kubernetes.internal;
+package io.informer4j.meta;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,7 +13,7 @@ import net.jqwik.api.constraints.Size;
 import net.jqwik.api.constraints.StringLength;
 
 /** The read-only copies behave as the maps they copy, for maps of every size around the array limit. */
-class ReadOnlyCopiesProperties {
+class CompactCollectionsProperties {
 
   @Property
   void aCopyIsEqualInOrderAndLookupsAndCannotBeChanged(
@@ -23,7 +23,7 @@ class ReadOnlyCopiesProperties {
       original.put(keys.get(i), i % 5 == 0 ? null : "v" + i);
     }
 
-    Map<String, Object> copy = ReadOnlyCopies.map(original);
+    Map<String, Object> copy = CompactCollections.map(original);
 
     assertThat(copy).isEqualTo(original);
     assertThat(original).isEqualTo(copy);
@@ -39,7 +39,7 @@ class ReadOnlyCopiesProperties {
     assertThatThrownBy(() -> copy.put("new", "x")).isInstanceOf(UnsupportedOperationException.class);
     assertThatThrownBy(() -> copy.remove(absent)).isInstanceOf(UnsupportedOperationException.class);
     if (!copy.isEmpty()) {
-      assertThat(ReadOnlyCopies.isReadOnly(copy)).isTrue();
+      assertThat(CompactCollections.isReadOnly(copy)).isTrue();
       assertThatThrownBy(() -> copy.entrySet().iterator().next().setValue("x"))
           .isInstanceOf(UnsupportedOperationException.class);
     }
@@ -55,7 +55,7 @@ class ReadOnlyCopiesProperties {
     root.put("list", list);
     root.put("leaf", leaf);
 
-    Map<String, Object> copy = ReadOnlyCopies.mapTree(root);
+    Map<String, Object> copy = CompactCollections.mapTree(root);
 
     assertThat(copy).isEqualTo(root);
     assertThat(copy.hashCode()).isEqualTo(root.hashCode());
@@ -79,9 +79,9 @@ class ReadOnlyCopiesProperties {
       withNullKey.put(key, key);
     }
 
-    assertThat(ReadOnlyCopies.map(sorted)).isEqualTo(sorted);
-    assertThat(new ArrayList<>(ReadOnlyCopies.map(sorted).keySet())).isEqualTo(new ArrayList<>(sorted.keySet()));
-    Map<String, Object> copy = ReadOnlyCopies.map(withNullKey);
+    assertThat(CompactCollections.map(sorted)).isEqualTo(sorted);
+    assertThat(new ArrayList<>(CompactCollections.map(sorted).keySet())).isEqualTo(new ArrayList<>(sorted.keySet()));
+    Map<String, Object> copy = CompactCollections.map(withNullKey);
     assertThat(copy).isEqualTo(withNullKey).containsEntry(null, "n");
     assertThatThrownBy(() -> copy.put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
   }

@@ -1,10 +1,10 @@
-package io.informer4j.kubernetes.internal;
+package io.informer4j.meta;
 
 /**
  * The canonical instance of a string ({@link String#intern()}), with the strings asked for most
  * recently remembered so that a repeated value is found without a call into the JVM's string table:
  * a value that repeats from object to object (a namespace, a label value, a managed-fields time)
- * costs a hash and a comparison. The memory keeps at most {@value #SLOTS} interned strings
+ * costs a hash and a comparison. For {@link ObjectAdapter#compact} implementations. The memory keeps at most {@value #SLOTS} interned strings
  * referenced; the others are reclaimed as interned strings are, once nothing refers to them.
  *
  * <p>Thread-safe and lock-free: slots are written without synchronization, which is safe because

@@ -1,4 +1,4 @@
-package io.informer4j.kubernetes.internal;
+package io.informer4j.meta;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;

@@ -1,4 +1,4 @@
-package io.informer4j.kubernetes.internal;
+package io.informer4j.meta;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,16 +8,18 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Unmodifiable, compact copies of the maps and lists that decoded Kubernetes objects hold: empty ones
- * become the JDK's shared empty instances, small maps an {@link ArrayMap}, lists without nulls the
- * JDK's immutable lists; larger maps and lists with nulls keep their contents behind an unmodifiable
- * view. Iteration order is kept. Stateless and thread-safe; the arguments are not changed.
+ * Unmodifiable, compact copies of the maps and lists that decoded objects hold, for
+ * {@link ObjectAdapter#compact} implementations: empty ones become the JDK's shared empty instances,
+ * small maps one array of keys and values (instead of a hash table with a node per entry), lists
+ * without nulls the JDK's immutable lists; larger maps and lists with nulls keep their contents
+ * behind an unmodifiable view. Iteration order, equality and hash codes are kept. Stateless and
+ * thread-safe; the arguments are not changed.
  */
-public final class ReadOnlyCopies {
+public final class CompactCollections {
 
   private static final Class<?> UNMODIFIABLE_VIEW = Collections.unmodifiableMap(Map.of()).getClass();
 
-  private ReadOnlyCopies() {
+  private CompactCollections() {
   }
 
   /**
@@ -45,10 +47,32 @@ public final class ReadOnlyCopies {
   @SuppressWarnings("unchecked")
   public static Object tree(Object value) {
     if (value instanceof Map<?, ?> map) {
-      return map((Map<Object, Object>) map, ReadOnlyCopies::tree);
+      return map((Map<Object, Object>) map, CompactCollections::tree);
     }
     if (value instanceof List<?> list) {
-      return list((List<Object>) list, ReadOnlyCopies::tree);
+      return list((List<Object>) list, CompactCollections::tree);
+    }
+    return value;
+  }
+
+  /**
+   * Returns a modifiable deep copy of {@code value}: every map and list in it, at any depth, copied
+   * into a {@code LinkedHashMap} or {@code ArrayList} (order kept); other values are returned as they
+   * are. The inverse of {@link #tree}, for {@link ObjectAdapter#deepCopy} of compact objects.
+   */
+  @SuppressWarnings("unchecked")
+  public static Object modifiableTree(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>(Math.max(4, (int) (map.size() / 0.75f) + 1));
+      map.forEach((key, entry) -> copy.put(key, modifiableTree(entry)));
+      return copy;
+    }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      for (Object element : list) {
+        copy.add(modifiableTree(element));
+      }
+      return copy;
     }
     return value;
   }

@@ -14,11 +14,10 @@ import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
-/** {@link KubernetesTransforms#compactReadOnly()} on objects decoded from JSON. */
-class CompactReadOnlyTransformTest {
+/** The compact form of Kubernetes objects ({@link HasMetadataAdapter#compact}) on objects decoded from JSON. */
+class CompactObjectsTest {
 
   private static final KubernetesSerialization JSON = new KubernetesSerialization();
 
@@ -42,8 +41,7 @@ class CompactReadOnlyTransformTest {
   }
 
   private static <T extends io.fabric8.kubernetes.api.model.HasMetadata> T compact(T object) {
-    UnaryOperator<T> transform = KubernetesTransforms.compactReadOnly();
-    return transform.apply(object);
+    return new HasMetadataAdapter<T>(JSON).compact(object);
   }
 
   @Test
