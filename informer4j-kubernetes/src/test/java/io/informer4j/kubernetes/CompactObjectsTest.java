@@ -168,4 +168,29 @@ class CompactObjectsTest {
     bare.setMetadata(null);
     assertThat(compact(bare).getMetadata()).isNull();
   }
+
+  @Test
+  void largeRepetitiveDataIsKeptCompressedReadsBackWholeAndCopiesCanBeChanged() {
+    String config = "server:\n  port: 8080\n  threads: 16\n".repeat(40);
+    ConfigMap decoded = new ConfigMapBuilder().withNewMetadata().withName("big").withNamespace("shop").endMetadata()
+        .addToData("application.yaml", config).addToData("extra.yaml", "mode: fast\n".repeat(60)).build();
+    String before = JSON.asJson(decoded);
+    ConfigMap copy = new ConfigMapBuilder(decoded).build();
+
+    ConfigMap compacted = compact(decoded);
+
+    assertThat(compacted.getData().getClass().getSimpleName()).isEqualTo("DeflatedValues");
+    assertThat(compacted).isEqualTo(copy);
+    assertThat(copy).isEqualTo(compacted);
+    assertThat(compacted.hashCode()).isEqualTo(copy.hashCode());
+    assertThat(JSON.asJson(compacted)).isEqualTo(before);
+    assertThat(compacted.getData()).containsEntry("application.yaml", config).containsOnlyKeys("application.yaml", "extra.yaml");
+    assertThatThrownBy(() -> compacted.getData().put("x", "y")).isInstanceOf(UnsupportedOperationException.class);
+    assertThat(compact(compacted).getData()).isSameAs(compacted.getData());
+
+    ConfigMap modifiable = new HasMetadataAdapter<ConfigMap>(JSON).deepCopy(compacted);
+    modifiable.getData().put("x", "y");
+    assertThat(modifiable.getData()).containsEntry("application.yaml", config).containsEntry("x", "y");
+    assertThat(compacted).isEqualTo(copy);
+  }
 }

@@ -21,10 +21,13 @@ import java.util.Map;
  *       {@code managedFields} entries. Unique strings (names, uids, resourceVersions, data) are left
  *       alone; map keys are already shared by the JSON decoder;</li>
  *   <li>maps and lists become compact unmodifiable copies ({@link CompactCollections}): the object's
- *       additional properties (for {@code GenericKubernetesResource}, its whole content),
- *       {@code data}/{@code binaryData} of ConfigMaps, {@code data}/{@code stringData} of Secrets,
- *       and in {@code metadata} the labels, annotations, finalizers, owner references, managed-fields
- *       entries and additional properties;</li>
+ *       additional properties (for {@code GenericKubernetesResource}, its whole content), and in
+ *       {@code metadata} the labels, annotations, finalizers, owner references, managed-fields entries
+ *       and additional properties;</li>
+ *   <li>the {@code data}/{@code binaryData} of ConfigMaps and {@code data}/{@code stringData} of
+ *       Secrets keep their values compressed ({@link DeflatedValues}) when they hold at least
+ *       {@value DeflatedValues#MIN_TEXT} characters and compress to three quarters or less, else
+ *       become compact unmodifiable copies;</li>
  *   <li>{@code managedFields} field sets ({@code fieldsV1}) become one shared instance per distinct
  *       content ({@link SharedFieldsV1}).</li>
  * </ul>
@@ -43,17 +46,26 @@ public final class CompactObjects {
     shareStrings(object);
     ModelProperties.of(object).replaceAdditionalProperties(object, CompactCollections::mapTree);
     if (object instanceof ConfigMap configMap) {
-      configMap.setData(CompactCollections.map(configMap.getData()));
-      configMap.setBinaryData(CompactCollections.map(configMap.getBinaryData()));
+      configMap.setData(compactText(configMap.getData()));
+      configMap.setBinaryData(compactText(configMap.getBinaryData()));
     } else if (object instanceof Secret secret) {
-      secret.setData(CompactCollections.map(secret.getData()));
-      secret.setStringData(CompactCollections.map(secret.getStringData()));
+      secret.setData(compactText(secret.getData()));
+      secret.setStringData(compactText(secret.getStringData()));
     }
     ObjectMeta metadata = object.getMetadata();
     if (metadata != null) {
       compact(metadata);
     }
     return object;
+  }
+
+  /** Returns the values compressed when that pays ({@link DeflatedValues}), else a compact read-only copy. */
+  private static Map<String, String> compactText(Map<String, String> map) {
+    if (map instanceof DeflatedValues) {
+      return map;
+    }
+    DeflatedValues deflated = DeflatedValues.of(map);
+    return deflated != null ? deflated : CompactCollections.map(map);
   }
 
   private static void shareStrings(HasMetadata object) {

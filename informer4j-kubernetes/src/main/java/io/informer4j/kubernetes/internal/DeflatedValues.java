@@ -1,0 +1,176 @@
+package io.informer4j.kubernetes.internal;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+
+/**
+ * An unmodifiable map of text values held compressed: the keys as they are, the values as one block
+ * of UTF-8 compressed with the JDK's {@link Deflater} (zlib, fastest level). For the {@code data} of
+ * ConfigMaps and Secrets, whose values are often long and repetitive (configuration files, JSON,
+ * certificates, base64). Every read of a value decompresses the whole block (a few microseconds for
+ * kilobytes), so it suits values that are kept much more than they are read. Iteration order,
+ * equality and hash code are those of the map it was made from. Immutable and thread-safe.
+ */
+final class DeflatedValues extends AbstractMap<String, String> {
+
+  /** Values shorter than this in total are not worth compressing. */
+  static final int MIN_TEXT = 512;
+  /** The compressed block must be at most this fraction of the text to be kept. */
+  private static final double MAX_RATIO = 0.75;
+  private static final ThreadLocal<Deflater> DEFLATERS =
+      ThreadLocal.withInitial(() -> new Deflater(Deflater.BEST_SPEED, true));
+  private static final ThreadLocal<Inflater> INFLATERS = ThreadLocal.withInitial(() -> new Inflater(true));
+
+  private final String[] keys;
+  private final int[] valueEnds;
+  private final byte[] block;
+
+  private DeflatedValues(String[] keys, int[] valueEnds, byte[] block) {
+    this.keys = keys;
+    this.valueEnds = valueEnds;
+    this.block = block;
+  }
+
+  /**
+   * Returns the values of {@code map} compressed, or null when they are not worth it: a total under
+   * {@link #MIN_TEXT} characters, a null key or value, or a block larger than three quarters of the text.
+   */
+  static DeflatedValues of(Map<String, String> map) {
+    if (map == null || map.isEmpty()) {
+      return null;
+    }
+    int chars = 0;
+    for (Map.Entry<String, String> entry : map.entrySet()) {
+      if (entry.getKey() == null || entry.getValue() == null) {
+        return null;
+      }
+      chars += entry.getValue().length();
+    }
+    if (chars < MIN_TEXT) {
+      return null;
+    }
+    String[] keys = new String[map.size()];
+    int[] ends = new int[map.size()];
+    ByteArrayOutputStream text = new ByteArrayOutputStream(chars + 16);
+    int i = 0;
+    for (Map.Entry<String, String> entry : map.entrySet()) {
+      keys[i] = entry.getKey();
+      text.writeBytes(entry.getValue().getBytes(StandardCharsets.UTF_8));
+      ends[i++] = text.size();
+    }
+    byte[] raw = text.toByteArray();
+    byte[] block = deflate(raw);
+    return block.length > raw.length * MAX_RATIO ? null : new DeflatedValues(keys, ends, block);
+  }
+
+  private static byte[] deflate(byte[] raw) {
+    Deflater deflater = DEFLATERS.get();
+    deflater.reset();
+    deflater.setInput(raw);
+    deflater.finish();
+    byte[] out = new byte[raw.length / 2 + 64];
+    int length = 0;
+    while (!deflater.finished()) {
+      if (length == out.length) {
+        out = Arrays.copyOf(out, out.length * 2);
+      }
+      length += deflater.deflate(out, length, out.length - length);
+    }
+    return Arrays.copyOf(out, length);
+  }
+
+  /** Returns the values, decompressed. */
+  private String[] inflatedValues() {
+    byte[] raw = new byte[valueEnds[valueEnds.length - 1]];
+    Inflater inflater = INFLATERS.get();
+    inflater.reset();
+    inflater.setInput(block);
+    try {
+      int length = 0;
+      while (length < raw.length) {
+        int read = inflater.inflate(raw, length, raw.length - length);
+        if (read == 0 && (inflater.finished() || inflater.needsInput())) {
+          throw new IllegalStateException("a compressed block ended early");
+        }
+        length += read;
+      }
+    } catch (DataFormatException e) {
+      throw new IllegalStateException("a compressed block is corrupt", e);
+    }
+    String[] values = new String[keys.length];
+    int start = 0;
+    for (int i = 0; i < values.length; i++) {
+      values[i] = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(raw, start, valueEnds[i] - start)).toString();
+      start = valueEnds[i];
+    }
+    return values;
+  }
+
+  private int indexOf(Object key) {
+    for (int i = 0; i < keys.length; i++) {
+      if (keys[i].equals(key)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Override
+  public int size() {
+    return keys.length;
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return indexOf(key) >= 0;
+  }
+
+  @Override
+  public String get(Object key) {
+    int index = indexOf(key);
+    return index < 0 ? null : inflatedValues()[index];
+  }
+
+  @Override
+  public Set<Entry<String, String>> entrySet() {
+    return new AbstractSet<>() {
+      @Override
+      public int size() {
+        return keys.length;
+      }
+
+      @Override
+      public Iterator<Entry<String, String>> iterator() {
+        String[] values = inflatedValues();
+        return new Iterator<>() {
+          private int next;
+
+          @Override
+          public boolean hasNext() {
+            return next < keys.length;
+          }
+
+          @Override
+          public Entry<String, String> next() {
+            if (next >= keys.length) {
+              throw new NoSuchElementException();
+            }
+            int index = next++;
+            return new SimpleImmutableEntry<>(keys[index], values[index]);
+          }
+        };
+      }
+    };
+  }
+}
