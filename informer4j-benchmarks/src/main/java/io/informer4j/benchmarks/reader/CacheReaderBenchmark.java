@@ -72,7 +72,7 @@ public class CacheReaderBenchmark {
     List<V1Pod> pods = PodModel.pods(objects);
     runtime = InformerRuntime.create("reader-benchmark");
     SimpleTypeRegistry registry = new SimpleTypeRegistry().register(PODS, Scope.NAMESPACED, V1Pod.class);
-    map = InformersMap.builder(Backend.of(registry, type -> new PodSnapshotSource(pods))).runtime(runtime).build();
+    map = InformersMap.builder(Backend.of(registry, type -> new SnapshotSource<>(pods))).runtime(runtime).build();
     map.start();
     MapEntry<V1Pod> entry = map.get(ObjectType.of(PODS, V1Pod.class, PodModel.ADAPTER), Duration.ofMinutes(5));
     entry.indexField(NODE_FIELD, pod -> List.of(PodModel.nodeName(pod)));

@@ -1,7 +1,9 @@
 package io.informer4j.kubernetes.internal;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -31,6 +33,10 @@ final class DeflatedValues extends AbstractMap<String, String> {
   private static final ThreadLocal<Deflater> DEFLATERS =
       ThreadLocal.withInitial(() -> new Deflater(Deflater.BEST_SPEED, true));
   private static final ThreadLocal<Inflater> INFLATERS = ThreadLocal.withInitial(() -> new Inflater(true));
+  /** Per-thread buffers for the text and the compressed block while compressing, reused across objects. */
+  private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+  /** Buffers larger than this are not kept for the next object. */
+  private static final int MAX_KEPT_BUFFER = 1 << 20;
 
   private final String[] keys;
   private final int[] valueEnds;
@@ -43,8 +49,9 @@ final class DeflatedValues extends AbstractMap<String, String> {
   }
 
   /**
-   * Returns the values of {@code map} compressed, or null when they are not worth it: a total under
-   * {@link #MIN_TEXT} characters, a null key or value, or a block larger than three quarters of the text.
+   * Returns the values of {@code map} compressed, or null when they are not worth it or cannot be
+   * kept exactly: a total under {@link #MIN_TEXT} characters, a null key or value, a value that is not
+   * valid UTF-16 (an unpaired surrogate), or a block larger than three quarters of the text.
    */
   static DeflatedValues of(Map<String, String> map) {
     if (map == null || map.isEmpty()) {
@@ -60,34 +67,77 @@ final class DeflatedValues extends AbstractMap<String, String> {
     if (chars < MIN_TEXT) {
       return null;
     }
-    String[] keys = new String[map.size()];
-    int[] ends = new int[map.size()];
-    ByteArrayOutputStream text = new ByteArrayOutputStream(chars + 16);
-    int i = 0;
-    for (Map.Entry<String, String> entry : map.entrySet()) {
-      keys[i] = entry.getKey();
-      text.writeBytes(entry.getValue().getBytes(StandardCharsets.UTF_8));
-      ends[i++] = text.size();
+    Buffers buffers = BUFFERS.get();
+    try {
+      String[] keys = new String[map.size()];
+      int[] ends = new int[map.size()];
+      int textLength = 0;
+      int i = 0;
+      for (Map.Entry<String, String> entry : map.entrySet()) {
+        keys[i] = entry.getKey();
+        textLength = buffers.appendUtf8(entry.getValue(), textLength);
+        if (textLength < 0) {
+          return null;
+        }
+        ends[i++] = textLength;
+      }
+      int blockLength = buffers.deflate(textLength);
+      return blockLength > textLength * MAX_RATIO
+          ? null : new DeflatedValues(keys, ends, Arrays.copyOf(buffers.block, blockLength));
+    } finally {
+      buffers.trim();
     }
-    byte[] raw = text.toByteArray();
-    byte[] block = deflate(raw);
-    return block.length > raw.length * MAX_RATIO ? null : new DeflatedValues(keys, ends, block);
   }
 
-  private static byte[] deflate(byte[] raw) {
-    Deflater deflater = DEFLATERS.get();
-    deflater.reset();
-    deflater.setInput(raw);
-    deflater.finish();
-    byte[] out = new byte[raw.length / 2 + 64];
-    int length = 0;
-    while (!deflater.finished()) {
-      if (length == out.length) {
-        out = Arrays.copyOf(out, out.length * 2);
+  /** The text and block buffers of one thread, grown as needed. Not thread-safe (one per thread). */
+  private static final class Buffers {
+    private final CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private byte[] text = new byte[4096];
+    private byte[] block = new byte[4096];
+
+    /**
+     * Appends {@code value} as UTF-8 at {@code length}; returns the new length, or -1 when the value
+     * has no exact UTF-8 form (an unpaired surrogate), which is then kept uncompressed.
+     */
+    int appendUtf8(String value, int length) {
+      int worst = length + value.length() * 3;
+      if (worst > text.length) {
+        text = Arrays.copyOf(text, Math.max(worst, text.length * 2));
       }
-      length += deflater.deflate(out, length, out.length - length);
+      ByteBuffer out = ByteBuffer.wrap(text, length, text.length - length);
+      utf8.reset();
+      if (utf8.encode(CharBuffer.wrap(value), out, true).isError() || utf8.flush(out).isError()) {
+        return -1;
+      }
+      return out.position();
     }
-    return Arrays.copyOf(out, length);
+
+    /** Compresses the first {@code length} bytes of text into the block; returns the block's length. */
+    int deflate(int length) {
+      Deflater deflater = DEFLATERS.get();
+      deflater.reset();
+      deflater.setInput(text, 0, length);
+      deflater.finish();
+      int written = 0;
+      while (!deflater.finished()) {
+        if (written == block.length) {
+          block = Arrays.copyOf(block, block.length * 2);
+        }
+        written += deflater.deflate(block, written, block.length - written);
+      }
+      return written;
+    }
+
+    /** Drops buffers that grew beyond what is worth keeping for the next object. */
+    void trim() {
+      if (text.length > MAX_KEPT_BUFFER) {
+        text = new byte[4096];
+      }
+      if (block.length > MAX_KEPT_BUFFER) {
+        block = new byte[4096];
+      }
+    }
   }
 
   /** Returns the values, decompressed. */
@@ -111,7 +161,7 @@ final class DeflatedValues extends AbstractMap<String, String> {
     String[] values = new String[keys.length];
     int start = 0;
     for (int i = 0; i < values.length; i++) {
-      values[i] = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(raw, start, valueEnds[i] - start)).toString();
+      values[i] = new String(raw, start, valueEnds[i] - start, StandardCharsets.UTF_8);
       start = valueEnds[i];
     }
     return values;

@@ -63,5 +63,6 @@ class DeflatedValuesProperties {
     withNull.put("a", "y".repeat(1000));
     withNull.put("b", null);
     assertThat(DeflatedValues.of(withNull)).isNull();
+    assertThat(DeflatedValues.of(Map.of("broken", "z".repeat(1000) + "\ud800"))).isNull();
   }
 }

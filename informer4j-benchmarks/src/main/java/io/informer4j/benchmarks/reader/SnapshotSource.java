@@ -7,29 +7,30 @@ import io.informer4j.source.ListerWatcher;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
-import io.kubernetes.client.openapi.models.V1Pod;
 import java.util.List;
 
 /**
- * Serves a fixed list of pods at resourceVersion 1 and a watch that never sends anything: fills a
+ * Serves a fixed list of objects at resourceVersion 1 and a watch that never sends anything: fills a
  * cache once, so the benchmark measures reads only. Thread-safe (the list is never modified).
+ *
+ * @param <T> the object type
  */
-final class PodSnapshotSource implements ListerWatcher<V1Pod> {
+final class SnapshotSource<T> implements ListerWatcher<T> {
 
-  private final List<V1Pod> pods;
+  private final List<T> objects;
 
-  PodSnapshotSource(List<V1Pod> pods) {
-    this.pods = List.copyOf(pods);
+  SnapshotSource(List<T> objects) {
+    this.objects = List.copyOf(objects);
   }
 
   @Override
-  public ListPage list(ListRequest request, ListSink<V1Pod> sink) {
-    pods.forEach(sink::accept);
+  public ListPage list(ListRequest request, ListSink<T> sink) {
+    objects.forEach(sink::accept);
     return ListPage.last("1");
   }
 
   @Override
-  public WatchHandle watch(WatchRequest request, WatchListener<V1Pod> listener) {
+  public WatchHandle watch(WatchRequest request, WatchListener<T> listener) {
     return () -> { };
   }
 
@@ -40,6 +41,6 @@ final class PodSnapshotSource implements ListerWatcher<V1Pod> {
 
   @Override
   public String description() {
-    return "pod snapshot of " + pods.size();
+    return "snapshot of " + objects.size() + " objects";
   }
 }
