@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.kubernetes.internal.CompactObjects;
+import io.informer4j.kubernetes.internal.ModelCopier;
 import io.informer4j.meta.ObjectAdapter;
 import java.util.Map;
 import java.util.Objects;
@@ -12,7 +13,7 @@ import java.util.Objects;
  * The {@link ObjectAdapter} of every fabric8 model ({@link HasMetadata}: typed models,
  * {@code GenericKubernetesResource}, {@code PartialObjectMetadata}): namespace, name,
  * resourceVersion and labels from {@code metadata}, the fields {@code metadata.name} and
- * {@code metadata.namespace}, a deep copy through fabric8's serialization (the models are mutable),
+ * {@code metadata.namespace}, a deep copy made field by field (the models are mutable),
  * and the compact form in which the cache keeps objects ({@link #compact}).
  *
  * <p>An object without metadata has no name, which the informer treats as malformed. Thread-safe.
@@ -21,11 +22,11 @@ import java.util.Objects;
  */
 public final class HasMetadataAdapter<T extends HasMetadata> implements ObjectAdapter<T> {
 
-  private final KubernetesSerialization serialization;
+  private final ModelCopier copier;
 
-  /** @param serialization copies objects for {@link #deepCopy} */
+  /** @param serialization copies, for {@link #deepCopy}, the values that are not fabric8 models or collections */
   public HasMetadataAdapter(KubernetesSerialization serialization) {
-    this.serialization = Objects.requireNonNull(serialization, "serialization");
+    this.copier = new ModelCopier(Objects.requireNonNull(serialization, "serialization"));
   }
 
   @Override
@@ -54,14 +55,14 @@ public final class HasMetadataAdapter<T extends HasMetadata> implements ObjectAd
   }
 
   /**
-   * Returns a copy sharing nothing with {@code object}, made by fabric8's serialization (converted
-   * through Jackson's token buffer, without text): an ordinary object of the same class whose maps and
-   * lists can be changed, also when {@code object} is a compact one.
+   * Returns a copy sharing nothing modifiable with {@code object}, made field by field
+   * ({@code ModelCopier}; values that are not fabric8 models, collections or immutable values through
+   * fabric8's serialization): an ordinary object of the same class, equal to {@code object}, whose maps
+   * and lists can be changed, also when {@code object} is a compact one.
    */
   @Override
-  @SuppressWarnings("unchecked")
   public T deepCopy(T object) {
-    return serialization.convertValue(object, (Class<T>) object.getClass());
+    return copier.copy(object);
   }
 
   /**
