@@ -1,10 +1,10 @@
 package io.informer4j.testkit;
 
+import io.informer4j.meta.CompactCollections;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.AbstractList;
 import java.util.AbstractMap;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,12 +130,15 @@ final class JsonTree {
         || value instanceof BigInteger || value instanceof BigDecimal;
   }
 
-  /** An unmodifiable map whose values are frozen too. */
+  /**
+   * An unmodifiable map whose values are frozen too, its entries held compactly (small maps in one
+   * array: {@link CompactCollections#map}), so a simulated API of a million objects stays small.
+   */
   private static final class FrozenMap extends AbstractMap<String, Object> {
     private final Map<String, Object> entries;
 
     FrozenMap(Map<String, Object> entries) {
-      this.entries = Collections.unmodifiableMap(entries);
+      this.entries = CompactCollections.map(entries);
     }
 
     @Override

@@ -15,12 +15,11 @@ import io.informer4j.reader.MapEntry;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
@@ -32,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  * objects, as any in-process source may.
  *
  * <p>Prints the time to sync, the heap in use after a full collection once synced, the burst's rate,
- * the reads' rates and the most heap ever used (the pools' peaks).
+ * the reads' rates and the most heap in use at any sample (every millisecond).
  *
  * <p>Arguments: {@code <objects> <burst events> <reads>}.
  */
@@ -50,6 +49,7 @@ public final class MillionObjects {
     int objects = Integer.parseInt(args[0]);
     int burst = Integer.parseInt(args[1]);
     int reads = Integer.parseInt(args[2]);
+    AtomicLong peak = samplePeakHeap();
     try (SimulatedApi api = SimulatedApi.builder().historyLimit(burst + 10_000).type(CONFIG_MAPS, Scope.NAMESPACED)
         .build()) {
       long start = System.nanoTime();
@@ -104,7 +104,7 @@ public final class MillionObjects {
         System.out.printf("reads: get %.2f µs each (%,d random keys); list of one namespace by label %.2f ms (%,d objects)%n",
             getMicros, reads, listMillis, listed);
         System.out.printf("heap in use after the burst %s; most ever used %s of %s%n", mib(settledHeap()),
-            mib(peakHeap()), mib(Runtime.getRuntime().maxMemory()));
+            mib(peak.get()), mib(Runtime.getRuntime().maxMemory()));
         map.stop(Duration.ofSeconds(30));
       }
     }
@@ -138,13 +138,17 @@ public final class MillionObjects {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  private static long peakHeap() {
-    long peak = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        peak += pool.getPeakUsage().getUsed();
+  /** Starts a daemon sampling the heap in use every millisecond; returns the highest sample so far. */
+  private static AtomicLong samplePeakHeap() {
+    AtomicLong peak = new AtomicLong();
+    Thread sampler = new Thread(() -> {
+      while (true) {
+        peak.accumulateAndGet(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max);
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
       }
-    }
+    }, "heap-sampler");
+    sampler.setDaemon(true);
+    sampler.start();
     return peak;
   }
 
