@@ -134,6 +134,8 @@ public class Informer4jProperties {
     private String fieldSelector;
     /** The type's resync period, instead of the cache's. */
     private Duration resyncPeriod;
+    /** False to cache the type's objects as decoded instead of in their compact form (the default). */
+    private Boolean compactObjects;
 
     public String getApiVersion() {
       return apiVersion;
@@ -181,6 +183,14 @@ public class Informer4jProperties {
 
     public void setResyncPeriod(Duration resyncPeriod) {
       this.resyncPeriod = resyncPeriod;
+    }
+
+    public Boolean getCompactObjects() {
+      return compactObjects;
+    }
+
+    public void setCompactObjects(Boolean compactObjects) {
+      this.compactObjects = compactObjects;
     }
   }
 

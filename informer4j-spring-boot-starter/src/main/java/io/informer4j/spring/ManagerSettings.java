@@ -22,7 +22,7 @@ final class ManagerSettings {
 
   /**
    * Returns the cache options: the default resync period, the cache's namespaces, and each listed
-   * type's namespaces, selectors and resync period.
+   * type's namespaces, selectors, resync period and object form.
    *
    * @throws IllegalArgumentException naming the property, for a type without api-version or kind,
    *     a type listed twice, a selector that does not parse, or a negative resync period
@@ -68,6 +68,9 @@ final class ManagerSettings {
       }
       if (type.getResyncPeriod() != null) {
         config = config.withResyncPeriod(type.getResyncPeriod());
+      }
+      if (type.getCompactObjects() != null) {
+        config = config.withCompactObjects(type.getCompactObjects());
       }
       TypeConfig typeConfig = TypeConfig.of(config);
       for (String namespace : type.getNamespaces()) {
