@@ -205,10 +205,11 @@ public interface SharedIndexInformer<T> {
     }
 
     /**
-     * Whether the cache keeps objects in their compact form ({@link ObjectAdapter#compact}: for
-     * Kubernetes objects read-only collections and shared strings, about half the memory), the
-     * default, or as decoded ({@code false}: plain objects that a handler could change, at a cost in
-     * memory). Handlers receive the cached objects either way and must not change them.
+     * Whether the cache keeps objects in their compact form ({@link ObjectAdapter#compact}; for
+     * Kubernetes objects read-only collections, shared strings and compressed ConfigMap/Secret data,
+     * a fifth to a half of the memory: docs/PERFORMANCE.md), the default, or as decoded
+     * ({@code false}: ordinary objects, at a cost in memory). Handlers receive the cached objects
+     * either way and must not change them; the cache reader's copies are modifiable in both.
      */
     public Builder<T> compactObjects(boolean compact) {
       this.compactObjects = compact;
