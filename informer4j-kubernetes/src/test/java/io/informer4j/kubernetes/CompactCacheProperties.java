@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -127,7 +128,7 @@ class CompactCacheProperties {
    * again; {@code changeCached} tries to change the cache's own instance.
    */
   private static <T extends HasMetadata> void roundTrip(ObjectType<T> type, T written, T updated,
-                                                        java.util.function.Consumer<T> changeCached) {
+                                                        Consumer<T> changeCached) {
     T created = client.resource(written).create();
     readsBackAsStored(type, created, changeCached);
     updated.getMetadata().setResourceVersion(created.getMetadata().getResourceVersion());
@@ -137,7 +138,7 @@ class CompactCacheProperties {
   }
 
   private static <T extends HasMetadata> void readsBackAsStored(ObjectType<T> type, T stored,
-                                                                java.util.function.Consumer<T> changeCached) {
+                                                                Consumer<T> changeCached) {
     CacheReader<T> reader = map.reader(type);
     ObjectKey key = ObjectKey.of(stored.getMetadata().getNamespace(), stored.getMetadata().getName());
     String version = stored.getMetadata().getResourceVersion();

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.FieldsV1;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.lang.ref.WeakReference;
@@ -40,7 +41,7 @@ class CompactObjectsTest {
     return JSON.unmarshal(configMapJson(name, firstKey), ConfigMap.class);
   }
 
-  private static <T extends io.fabric8.kubernetes.api.model.HasMetadata> T compact(T object) {
+  private static <T extends HasMetadata> T compact(T object) {
     return new HasMetadataAdapter<T>(JSON).compact(object);
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -54,7 +55,7 @@ class DeflatedValuesProperties {
     assertThat(DeflatedValues.of(Map.of("config.yaml", "replicas: 3\n".repeat(100)))).isNotNull();
     assertThat(DeflatedValues.of(Map.of("small", "x".repeat(DeflatedValues.MIN_TEXT - 1)))).isNull();
     StringBuilder random = new StringBuilder();
-    java.util.Random seeded = new java.util.Random(7);
+    Random seeded = new Random(7);
     for (int i = 0; i < 2000; i++) {
       random.append((char) ('!' + seeded.nextInt(90)));
     }

@@ -3,6 +3,7 @@ package io.informer4j.kubernetes.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
@@ -16,6 +17,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +81,7 @@ class ModelCopierTest {
     assertThat(JSON.asJson(copy)).isEqualTo(json);
     assertThat(sharedModifiable(original, copy)).isEmpty();
     copy.getMetadata().setName("changed");
-    copy.getMetadata().setLabels(new java.util.HashMap<>(Map.of("x", "y")));
+    copy.getMetadata().setLabels(new HashMap<>(Map.of("x", "y")));
     assertThat(JSON.asJson(original)).isEqualTo(json);
   }
 
@@ -114,7 +116,7 @@ class ModelCopierTest {
     copy.getMetadata().getManagedFields().clear();
     assertThat(pod.getMetadata().getLabels()).containsOnlyKeys("app");
 
-    ConfigMap big = new io.fabric8.kubernetes.api.model.ConfigMapBuilder().withNewMetadata().withName("big")
+    ConfigMap big = new ConfigMapBuilder().withNewMetadata().withName("big")
         .endMetadata().addToData("config.yaml", "key: value\n".repeat(200)).build();
     ConfigMap compacted = CompactObjects.compact(JSON.clone(big));
     assertThat(compacted.getData()).isInstanceOf(DeflatedValues.class);
