@@ -60,21 +60,28 @@ public final class CompactCollections {
    * into a {@code LinkedHashMap} or {@code ArrayList} (order kept); other values are returned as they
    * are. The inverse of {@link #tree}, for {@link ObjectAdapter#deepCopy} of compact objects.
    */
-  @SuppressWarnings("unchecked")
   public static Object modifiableTree(Object value) {
+    return modifiableTree(value, UnaryOperator.identity());
+  }
+
+  /**
+   * As {@link #modifiableTree(Object)}, with every value that is not a map or list (keys aside)
+   * replaced by {@code others.apply(value)}, for trees whose leaves need copies of their own.
+   */
+  public static Object modifiableTree(Object value, UnaryOperator<Object> others) {
     if (value instanceof Map<?, ?> map) {
       Map<Object, Object> copy = new LinkedHashMap<>(Math.max(4, (int) (map.size() / 0.75f) + 1));
-      map.forEach((key, entry) -> copy.put(key, modifiableTree(entry)));
+      map.forEach((key, entry) -> copy.put(key, modifiableTree(entry, others)));
       return copy;
     }
     if (value instanceof List<?> list) {
       List<Object> copy = new ArrayList<>(list.size());
       for (Object element : list) {
-        copy.add(modifiableTree(element));
+        copy.add(modifiableTree(element, others));
       }
       return copy;
     }
-    return value;
+    return others.apply(value);
   }
 
   /** Returns {@link #tree} of a map, typed as one; null for null. */

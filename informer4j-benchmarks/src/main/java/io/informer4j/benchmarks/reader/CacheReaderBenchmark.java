@@ -1,25 +1,17 @@
 package io.informer4j.benchmarks.reader;
 
-import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
-import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
-import io.informer4j.meta.SimpleTypeRegistry;
-import io.informer4j.meta.TypeKey;
 import io.informer4j.reader.CacheReader;
 import io.informer4j.reader.GetOptions;
 import io.informer4j.reader.InformersMap;
 import io.informer4j.reader.ListOptions;
-import io.informer4j.reader.MapEntry;
-import io.informer4j.source.Backend;
 import io.kubernetes.client.informer.cache.Cache;
 import io.kubernetes.client.openapi.models.V1Pod;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,16 +37,13 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class CacheReaderBenchmark {
 
-  private static final TypeKey PODS = TypeKey.of("", "v1", "Pod");
-  private static final String NODE_FIELD = "spec.nodeName";
-  private static final int KEY_COUNT = 4096;
+  private static final String NODE_FIELD = CachedPods.NODE_FIELD;
 
   /** How many pods are cached. */
   @Param("100000")
   public int objects;
 
-  private InformerRuntime runtime;
-  private InformersMap map;
+  private CachedPods<V1Pod> cache;
   private CacheReader<V1Pod> reader;
   private Cache<V1Pod> clientJava;
   private final LabelSelector app7 = LabelSelector.parse("app=app-7");
@@ -62,33 +51,23 @@ public class CacheReaderBenchmark {
   private final ListOptions byLabelNoCopy = byLabel.withUnsafeDisableDeepCopy(true);
   private final ListOptions byField = ListOptions.all().withFields(FieldSelector.equal(NODE_FIELD, "node-7"));
   private final ListOptions byFieldNoCopy = byField.withUnsafeDisableDeepCopy(true);
-  private ObjectKey[] keys;
   private String[] keyTexts;
-  private int next;
 
   /** Fills both caches and checks that each query selects 1 % of the pods. */
   @Setup(Level.Trial)
   public void fill() {
     List<V1Pod> pods = PodModel.pods(objects);
-    runtime = InformerRuntime.create("reader-benchmark");
-    SimpleTypeRegistry registry = new SimpleTypeRegistry().register(PODS, Scope.NAMESPACED, V1Pod.class);
-    map = InformersMap.builder(Backend.of(registry, type -> new SnapshotSource<>(pods))).runtime(runtime).build();
-    map.start();
-    MapEntry<V1Pod> entry = map.get(ObjectType.of(PODS, V1Pod.class, PodModel.ADAPTER), Duration.ofMinutes(5));
-    entry.indexField(NODE_FIELD, pod -> List.of(PodModel.nodeName(pod)));
-    reader = entry.reader();
+    cache = new CachedPods<>("reader-benchmark", V1Pod.class, PodModel.ADAPTER, pods, PodModel::nodeName,
+        pod -> ObjectKey.of(pod.getMetadata().getNamespace(), pod.getMetadata().getName()));
+    reader = cache.reader();
 
     clientJava = new Cache<>();
     clientJava.addIndexFunc("field:" + NODE_FIELD, pod -> List.of(PodModel.nodeName(pod)));
     pods.forEach(clientJava::add);
 
-    Random random = new Random(42);
-    keys = new ObjectKey[KEY_COUNT];
-    keyTexts = new String[KEY_COUNT];
-    for (int i = 0; i < KEY_COUNT; i++) {
-      V1Pod pod = pods.get(random.nextInt(pods.size()));
-      keys[i] = ObjectKey.of(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
-      keyTexts[i] = keys[i].toString();
+    keyTexts = new String[CachedPods.KEY_COUNT];
+    for (int i = 0; i < keyTexts.length; i++) {
+      keyTexts[i] = cache.key(i).toString();
     }
     checkSelects(listByLabel().size(), listByLabelClientJava().size(), "label");
     checkSelects(listByFieldIndex().size(), listByFieldIndexClientJava().size(), "field");
@@ -104,13 +83,7 @@ public class CacheReaderBenchmark {
   /** Stops the informers and their threads. */
   @TearDown(Level.Trial)
   public void stop() throws InterruptedException {
-    map.stop(Duration.ofSeconds(30));
-    runtime.stop(Duration.ofSeconds(30));
-  }
-
-  private int nextIndex() {
-    next = (next + 1) & (KEY_COUNT - 1);
-    return next;
+    cache.stop();
   }
 
   /** informer4j: list by label selector, deep copies. */
@@ -158,18 +131,18 @@ public class CacheReaderBenchmark {
   /** informer4j: get by key, deep copy. */
   @Benchmark
   public V1Pod get() {
-    return reader.get(keys[nextIndex()]);
+    return reader.get(cache.key(cache.nextIndex()));
   }
 
   /** informer4j: get by key, cached instance. */
   @Benchmark
   public V1Pod getNoCopy() {
-    return reader.get(keys[nextIndex()], GetOptions.withoutDeepCopy());
+    return reader.get(cache.key(cache.nextIndex()), GetOptions.withoutDeepCopy());
   }
 
   /** client-java: get by key. */
   @Benchmark
   public V1Pod getClientJava() {
-    return clientJava.getByKey(keyTexts[nextIndex()]);
+    return clientJava.getByKey(keyTexts[cache.nextIndex()]);
   }
 }

@@ -2,23 +2,14 @@ package io.informer4j.benchmarks.reader;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.informer4j.informer.InformerRuntime;
 import io.informer4j.kubernetes.HasMetadataAdapter;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.ObjectKey;
-import io.informer4j.meta.ObjectType;
-import io.informer4j.meta.SimpleTypeRegistry;
-import io.informer4j.meta.TypeKey;
 import io.informer4j.reader.CacheReader;
 import io.informer4j.reader.GetOptions;
-import io.informer4j.reader.InformersMap;
 import io.informer4j.reader.ListOptions;
-import io.informer4j.reader.MapEntry;
-import io.informer4j.source.Backend;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -42,9 +33,6 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class KubernetesReaderBenchmark {
 
-  private static final TypeKey PODS = TypeKey.of("", "v1", "Pod");
-  private static final String NODE_FIELD = "spec.nodeName";
-  private static final int KEY_COUNT = 4096;
   private static final String POD = """
       {"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-%1$d","namespace":"ns-%2$d",
        "uid":"0b5e3c1a-%1$08d-3333-444455556666","resourceVersion":"%1$d","generateName":"web-7d9f8-",
@@ -70,13 +58,11 @@ public class KubernetesReaderBenchmark {
   @Param("100000")
   public int objects;
 
-  private InformerRuntime runtime;
-  private InformersMap map;
+  private CachedPods<Pod> cache;
   private CacheReader<Pod> reader;
-  private final ListOptions byField = ListOptions.all().withFields(FieldSelector.equal(NODE_FIELD, "node-7"));
+  private final ListOptions byField =
+      ListOptions.all().withFields(FieldSelector.equal(CachedPods.NODE_FIELD, "node-7"));
   private final ListOptions byFieldView = byField.withUnsafeDisableDeepCopy(true);
-  private ObjectKey[] keys;
-  private int next;
 
   /** Decodes the pods, fills the cache and checks that the indexed query selects 1 %. */
   @Setup(Level.Trial)
@@ -87,21 +73,10 @@ public class KubernetesReaderBenchmark {
       pods.add(json.unmarshal(POD.formatted(i, i % 100, i / 100 % 100, i / 10 % 100, i / 250 % 250, i % 250),
           Pod.class));
     }
-    runtime = InformerRuntime.create("kubernetes-reader-benchmark");
-    SimpleTypeRegistry registry = new SimpleTypeRegistry()
-        .register(PODS, io.informer4j.meta.Scope.NAMESPACED, Pod.class);
-    map = InformersMap.builder(Backend.of(registry, type -> new SnapshotSource<>(pods))).runtime(runtime).build();
-    map.start();
-    MapEntry<Pod> entry = map.get(ObjectType.of(PODS, Pod.class, new HasMetadataAdapter<>(json)),
-        Duration.ofMinutes(5));
-    entry.indexField(NODE_FIELD, pod -> List.of(pod.getSpec().getNodeName()));
-    reader = entry.reader();
-    Random random = new Random(42);
-    keys = new ObjectKey[KEY_COUNT];
-    for (int i = 0; i < KEY_COUNT; i++) {
-      Pod pod = pods.get(random.nextInt(pods.size()));
-      keys[i] = ObjectKey.of(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
-    }
+    cache = new CachedPods<>("kubernetes-reader-benchmark", Pod.class, new HasMetadataAdapter<>(json), pods,
+        pod -> pod.getSpec().getNodeName(),
+        pod -> ObjectKey.of(pod.getMetadata().getNamespace(), pod.getMetadata().getName()));
+    reader = cache.reader();
     int selected = listByFieldIndex().size();
     if (selected != objects / 100) {
       throw new IllegalStateException("the field query selected " + selected + " of " + objects + "; expected 1 %");
@@ -111,25 +86,19 @@ public class KubernetesReaderBenchmark {
   /** Stops the informers and their threads. */
   @TearDown(Level.Trial)
   public void stop() throws InterruptedException {
-    map.stop(Duration.ofSeconds(30));
-    runtime.stop(Duration.ofSeconds(30));
-  }
-
-  private int nextIndex() {
-    next = (next + 1) & (KEY_COUNT - 1);
-    return next;
+    cache.stop();
   }
 
   /** Get by key: a modifiable deep copy. */
   @Benchmark
   public Pod get() {
-    return reader.get(keys[nextIndex()]);
+    return reader.get(cache.key(cache.nextIndex()));
   }
 
   /** Get by key: the read-only view. */
   @Benchmark
   public Pod getReadOnlyView() {
-    return reader.get(keys[nextIndex()], GetOptions.withoutDeepCopy());
+    return reader.get(cache.key(cache.nextIndex()), GetOptions.withoutDeepCopy());
   }
 
   /** List by an indexed field, 1,000 results: modifiable deep copies. */

@@ -1,6 +1,7 @@
 package io.informer4j.kubernetes.internal;
 
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.informer4j.meta.CompactCollections;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -11,7 +12,6 @@ import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -59,17 +59,8 @@ public final class ModelCopier {
     if (value == null || isImmutable(value)) {
       return value;
     }
-    if (value instanceof Map<?, ?> map) {
-      Map<Object, Object> copy = new LinkedHashMap<>(Math.max(4, (int) (map.size() / 0.75f) + 1));
-      map.forEach((key, entry) -> copy.put(copyValue(key), copyValue(entry)));
-      return copy;
-    }
-    if (value instanceof List<?> list) {
-      List<Object> copy = new ArrayList<>(list.size());
-      for (Object element : list) {
-        copy.add(copyValue(element));
-      }
-      return copy;
+    if (value instanceof Map<?, ?> || value instanceof List<?>) {
+      return CompactCollections.modifiableTree(value, this::copyValue);
     }
     if (value instanceof Set<?> set) {
       Set<Object> copy = new LinkedHashSet<>(Math.max(4, (int) (set.size() / 0.75f) + 1));
