@@ -79,7 +79,7 @@ public final class ShardCoordinator implements AutoCloseable {
   /** Returns a listener that queues every cached key of a gained shard again, through {@code factory}. */
   public static ShardListener requeueOnGain(SharedInformerFactory factory, ShardOwnership ownership) {
     return gained -> {
-      int queued = factory.enqueueCached((type, key) -> gained.contains(ownership.shardOf(type, key)));
+      int queued = factory.requeue((type, key) -> gained.contains(ownership.shardOf(type, key)));
       log.debug("queued {} cached keys of gained shards {}", queued, gained);
     };
   }

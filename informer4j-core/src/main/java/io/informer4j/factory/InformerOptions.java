@@ -1,5 +1,7 @@
 package io.informer4j.factory;
 
+import io.informer4j.controller.EnqueueEvent;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.queue.PriorityWorkQueue;
@@ -28,7 +30,7 @@ import java.util.function.Consumer;
  */
 public record InformerOptions(String name, Duration resyncPeriod, LabelSelector labelSelector,
                               FieldSelector fieldSelector, String namespace, NamespaceFilter namespaceFilter,
-                              PriorityWorkQueue<QueueItem> queue, Consumer<FactoryEvent> eventHook) {
+                              PriorityWorkQueue<QueueItem> queue, Consumer<EnqueueEvent> eventHook) {
 
   /**
    * Normalizes absent parts.
@@ -81,7 +83,7 @@ public record InformerOptions(String name, Duration resyncPeriod, LabelSelector 
     private String namespace;
     private NamespaceFilter namespaceFilter;
     private PriorityWorkQueue<QueueItem> queue;
-    private Consumer<FactoryEvent> eventHook;
+    private Consumer<EnqueueEvent> eventHook;
 
     private Builder() {
     }
@@ -129,7 +131,7 @@ public record InformerOptions(String name, Duration resyncPeriod, LabelSelector 
     }
 
     /** Sets a hook told about every event of this type. */
-    public Builder eventHook(Consumer<FactoryEvent> hook) {
+    public Builder eventHook(Consumer<EnqueueEvent> hook) {
       this.eventHook = Objects.requireNonNull(hook, "hook");
       return this;
     }

@@ -1,13 +1,12 @@
 package io.informer4j.manager;
 
 import io.informer4j.controller.Controller;
-import io.informer4j.controller.EnqueueHandler;
 import io.informer4j.controller.EventPredicate;
 import io.informer4j.controller.KeyMapper;
 import io.informer4j.controller.KeyPredicate;
 import io.informer4j.controller.NamespaceGuard;
 import io.informer4j.controller.Reconciler;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.queue.RateLimiter;
@@ -33,7 +32,10 @@ import java.util.Objects;
  */
 public final class ControllerBuilder<T> {
 
-  /** One watched type: how its objects map to primary keys, and which of its events count. */
+  /**
+   * One watched type: how its objects map to primary keys (null for the primary type: each object is
+   * its own key), and which of its events count.
+   */
   record Watch<S>(ObjectType<S> type, KeyMapper<S> mapper, List<EventPredicate<S>> predicates) {
   }
 
@@ -170,24 +172,23 @@ public final class ControllerBuilder<T> {
   public Controller<ObjectKey> reconcile(Reconciler<ObjectKey> reconciler) {
     Objects.requireNonNull(reconciler, "reconciler");
     List<Watch<?>> watches = new ArrayList<>();
-    watches.add(new Watch<>(primary, EnqueueHandler.ownKey(primary.adapter()), List.copyOf(primaryPredicates)));
+    watches.add(new Watch<>(primary, null, List.copyOf(primaryPredicates)));
     watches.addAll(secondary);
-    List<KeyPredicate> filters = new ArrayList<>(keyPredicates);
     Reconciler<ObjectKey> guarded = reconciler;
     if (namespaces.isActive()) {
-      filters.add((type, key) -> key.isClusterScoped() || namespaces.allows(key.namespace()));
       guarded = new NamespaceGuard<>(name, namespaces.matcher(), ObjectKey::namespace, key -> false, reconciler,
           manager.meterRegistry());
     }
-    return manager.register(new ControllerSpec<>(name, primary, watches, filters, workers, reconcileTimeout,
-        rateLimiter, guarded, ownWrites, readYourWrites ? readYourWritesTimeout : null));
+    return manager.register(new ControllerSpec<>(name, primary, watches, namespaces, List.copyOf(keyPredicates),
+        workers, reconcileTimeout, rateLimiter, guarded, ownWrites, readYourWrites ? readYourWritesTimeout : null));
   }
 
   /**
    * Everything a manager needs to run a declared controller; {@code readYourWritesTimeout} is null
    * when read-your-writes is off.
    */
-  record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, List<KeyPredicate> keyFilters,
+  record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, NamespaceFilter namespaces,
+                           List<KeyPredicate> keyFilters,
                            int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
                            Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.informer4j.controller.EnqueueEvent;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
@@ -30,7 +31,7 @@ class FactoryResyncTest {
 
   private final FactoryFixture fixture = new FactoryFixture();
   private final List<FakeSource> sources = List.of(fixture.backend.source(OWN_PERIOD), fixture.backend.source(FACTORY_DEFAULT));
-  private final List<FactoryEvent> events = new CopyOnWriteArrayList<>();
+  private final List<EnqueueEvent> events = new CopyOnWriteArrayList<>();
   private SharedInformerFactory factory;
 
   FactoryResyncTest() {
@@ -61,11 +62,11 @@ class FactoryResyncTest {
     await().until(() -> sources.stream().allMatch(source -> source.watches().size() == 1));
     fixture.clock.advance(Duration.ofMinutes(61));
     sources.forEach(source -> source.lastWatch().send(WatchEvent.modified(Item.of("a", "x", "2"))));
-    await().until(() -> count(OWN_PERIOD, FactoryEvent.Kind.UPDATED) == 1
-        && count(FACTORY_DEFAULT, FactoryEvent.Kind.UPDATED) == 1);
+    await().until(() -> count(OWN_PERIOD, EnqueueEvent.Kind.UPDATED) == 1
+        && count(FACTORY_DEFAULT, EnqueueEvent.Kind.UPDATED) == 1);
   }
 
-  private long count(ObjectType<Item> type, FactoryEvent.Kind kind) {
+  private long count(ObjectType<Item> type, EnqueueEvent.Kind kind) {
     return events.stream().filter(event -> event.type().equals(type.key()) && event.kind() == kind).count();
   }
 
@@ -85,10 +86,10 @@ class FactoryResyncTest {
 
     runPastAnHour();
 
-    assertThat(count(FACTORY_DEFAULT, FactoryEvent.Kind.RESYNCED)).isZero();
+    assertThat(count(FACTORY_DEFAULT, EnqueueEvent.Kind.RESYNCED)).isZero();
     assertThat(eventsReceived(FACTORY_DEFAULT)).as("the initial add and the change").isEqualTo(2);
     assertThat(resyncPeriod(FACTORY_DEFAULT)).isZero();
-    assertThat(count(OWN_PERIOD, FactoryEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
+    assertThat(count(OWN_PERIOD, EnqueueEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
     assertThat(resyncPeriod(OWN_PERIOD)).isEqualTo(TEN_MINUTES);
   }
 
@@ -100,9 +101,9 @@ class FactoryResyncTest {
 
     runPastAnHour();
 
-    assertThat(count(OWN_PERIOD, FactoryEvent.Kind.RESYNCED)).isZero();
+    assertThat(count(OWN_PERIOD, EnqueueEvent.Kind.RESYNCED)).isZero();
     assertThat(eventsReceived(OWN_PERIOD)).as("the initial add and the change").isEqualTo(2);
-    assertThat(count(FACTORY_DEFAULT, FactoryEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
+    assertThat(count(FACTORY_DEFAULT, EnqueueEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
     assertThat(resyncPeriod(FACTORY_DEFAULT)).isEqualTo(TEN_MINUTES);
   }
 

@@ -1,0 +1,183 @@
+package io.informer4j.manager;
+
+import io.informer4j.controller.Controller;
+import io.informer4j.controller.EnqueueCounters;
+import io.informer4j.controller.EnqueueHandler;
+import io.informer4j.controller.ReconcileGate;
+import io.informer4j.informer.EventHandler;
+import io.informer4j.informer.HandlerOptions;
+import io.informer4j.informer.HandlerRegistration;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.ObjectType;
+import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.queue.PriorityWorkQueue;
+import io.informer4j.queue.WorkQueue;
+import io.informer4j.reader.InformersMap;
+import io.informer4j.reader.MapEntry;
+import io.informer4j.source.Backend;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiPredicate;
+
+/**
+ * One controller of a {@link Manager}, wired: its queue and workers on the manager's runtime, one
+ * {@link EnqueueHandler} per watched type on every informer of that type (the one path from events to
+ * its queue: predicates, key mapping, namespace rules, key filters, read-your-writes bookkeeping,
+ * priority), its gate and barrier, and its counters bound to the manager's meters. Thread-safe.
+ */
+final class ManagedController {
+
+  /** What the wiring needs from the manager. */
+  record Context(Backend backend, InformersMap cache, InformerRuntime runtime, MeterRegistry meterRegistry,
+                 ReconcileGate<ObjectKey> gate) {
+  }
+
+  private final ControllerBuilder.ControllerSpec<?> spec;
+  private final Controller<ObjectKey> controller;
+  private final List<TypeKey> watches;
+  private final EnqueueCounters counters = new EnqueueCounters();
+  private final List<Watched<?>> watched = new ArrayList<>();
+
+  /** A watched type's handler and the informers it is on. */
+  private record Watched<S>(EnqueueHandler<S, ObjectKey> handler, List<MapEntry<S>> entries) {
+    int requeue(BiPredicate<TypeKey, ObjectKey> which) {
+      int enqueued = 0;
+      for (MapEntry<S> entry : entries) {
+        enqueued += handler.requeue(entry.informer().indexer().list(), which);
+      }
+      return enqueued;
+    }
+  }
+
+  private ManagedController(ControllerBuilder.ControllerSpec<?> spec, Context context) {
+    this.spec = spec;
+    List<TypeKey> types = new ArrayList<>();
+    for (ControllerBuilder.Watch<?> watch : spec.watches()) {
+      if (types.contains(watch.type().key())) {
+        throw new IllegalArgumentException("controller '" + spec.name() + "' watches " + watch.type().key() + " twice");
+      }
+      types.add(watch.type().key());
+    }
+    this.watches = List.copyOf(types);
+    PriorityWorkQueue<ObjectKey> queue = queue(context);
+    Controller.Builder<ObjectKey> builder = Controller.builder(spec.name(), spec.reconciler())
+        .queue(queue).workers(spec.workers()).clock(context.runtime().clock())
+        .scheduler(context.runtime().scheduler()).meterRegistry(context.meterRegistry());
+    if (spec.reconcileTimeout() != null) {
+      builder.reconcileTimeout(spec.reconcileTimeout());
+    }
+    if (context.gate() != null) {
+      builder.gate(context.gate());
+    }
+    Map<TypeKey, EventHandler<?>> observers = Map.of();
+    if (spec.readYourWritesTimeout() != null) {
+      OwnWriteTracking tracking = OwnWriteTracking.bind(spec, context);
+      builder.barrier(tracking.barrier());
+      observers = tracking.observers();
+    }
+    Scope primaryScope = context.cache().scopeOf(spec.primary().key());
+    for (ControllerBuilder.Watch<?> watch : spec.watches()) {
+      for (HandlerRegistration registration : watch(watch, context, primaryScope, queue, observers)) {
+        builder.waitFor(registration + " synced", registration.synced());
+      }
+    }
+    this.controller = builder.build();
+    bindCounters(context.meterRegistry());
+  }
+
+  /**
+   * Wires the controller {@code spec} declares: registers its informers with the cache and its
+   * handlers on them; its workers start with {@link Controller#startAsync()}.
+   *
+   * @throws IllegalArgumentException if a type is watched twice
+   * @throws RuntimeException         what the cache throws for a type it cannot serve
+   */
+  static ManagedController wire(ControllerBuilder.ControllerSpec<?> spec, Context context) {
+    return new ManagedController(spec, context);
+  }
+
+  private PriorityWorkQueue<ObjectKey> queue(Context context) {
+    var queue = WorkQueue.<ObjectKey>builder().name(spec.name()).clock(context.runtime().clock())
+        .scheduler(context.runtime().scheduler()).meterRegistry(context.meterRegistry());
+    if (spec.rateLimiter() != null) {
+      queue.rateLimiter(spec.rateLimiter());
+    }
+    return queue.build();
+  }
+
+  /**
+   * Puts the controller's handler for {@code watch} on every informer of the watched type (one per
+   * namespace the cache options give it); returns the registrations.
+   */
+  @SuppressWarnings("unchecked")
+  private <S> List<HandlerRegistration> watch(ControllerBuilder.Watch<S> watch, Context context, Scope primaryScope,
+                                              PriorityWorkQueue<ObjectKey> queue, Map<TypeKey, EventHandler<?>> observers) {
+    ObjectType<S> type = watch.type();
+    EnqueueHandler.Builder<S> builder = EnqueueHandler.builder("controller '" + spec.name() + "'", type,
+            context.cache().scopeOf(type.key()))
+        .predicates(watch.predicates()).namespaces(spec.namespaces()).keyFilters(spec.keyFilters()).counters(counters);
+    if (watch.mapper() != null) {
+      builder.mapTo(spec.primary().key(), primaryScope, watch.mapper());
+    }
+    EventHandler<S> observer = (EventHandler<S>) observers.get(type.key());
+    if (observer != null) {
+      builder.observer(observer);
+    }
+    EnqueueHandler<S, ObjectKey> handler = builder.build((primary, key) -> key, () -> queue);
+    List<MapEntry<S>> entries = context.cache().informersOf(type, false);
+    List<HandlerRegistration> registrations = new ArrayList<>();
+    for (MapEntry<S> entry : entries) {
+      registrations.add(entry.informer().addEventHandler(handler, HandlerOptions.named("controller-" + spec.name())));
+    }
+    watched.add(new Watched<>(handler, List.copyOf(entries)));
+    return registrations;
+  }
+
+  /**
+   * Puts the keys of every cached object of every watched type that {@code which} selects on the
+   * queue again (through the mapping, namespace rules and key filters); returns how many were added.
+   */
+  int requeue(BiPredicate<TypeKey, ObjectKey> which) {
+    int enqueued = 0;
+    for (Watched<?> each : watched) {
+      enqueued += each.requeue(which);
+    }
+    return enqueued;
+  }
+
+  private void bindCounters(MeterRegistry registry) {
+    String name = spec.name();
+    FunctionCounter.builder("informer4j_controller_events_filtered_total", counters, EnqueueCounters::filtered)
+        .tag("controller", name).description("events a predicate dropped before the controller's queue")
+        .register(registry);
+    FunctionCounter.builder("informer4j_controller_mapping_errors_total", counters, EnqueueCounters::mappingErrors)
+        .tag("controller", name).description("events or keys skipped because a watch's mapping failed")
+        .register(registry);
+    OwnWrites ownWrites = spec.ownWrites();
+    FunctionCounter.builder("informer4j_controller_read_your_writes_recorded_total", ownWrites, OwnWrites::recorded)
+        .tag("controller", name).description("own writes recorded for read-your-writes").register(registry);
+    FunctionCounter.builder("informer4j_controller_read_your_writes_waits_total", ownWrites, OwnWrites::held)
+        .tag("controller", name).description("reconciles held back until the cache showed the controller's own writes")
+        .register(registry);
+    FunctionCounter.builder("informer4j_controller_read_your_writes_timeouts_total", ownWrites, OwnWrites::timedOut)
+        .tag("controller", name).description("own writes the cache had not shown when their bound passed")
+        .register(registry);
+  }
+
+  /** Returns the controller. */
+  Controller<ObjectKey> controller() {
+    return controller;
+  }
+
+  /** Returns a snapshot of the controller's status. */
+  ControllerStatus status() {
+    return new ControllerStatus(controller.name(), spec.primary().key(), watches, controller.state(),
+        controller.failure().map(Throwable::getMessage).orElse(null), spec.workers(), controller.activeWorkers(),
+        controller.queue().len(), counters.enqueued(), counters.filtered(), counters.mappingErrors());
+  }
+}
