@@ -6,6 +6,7 @@ import io.informer4j.controller.KeyMapper;
 import io.informer4j.controller.KeyPredicate;
 import io.informer4j.controller.NamespaceGuard;
 import io.informer4j.controller.Reconciler;
+import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
@@ -19,7 +20,7 @@ import java.util.Objects;
 /**
  * Declares a controller of a {@link Manager}, as controller-runtime's builder does: its primary type
  * ({@code For}), any number of watched types with a mapping to primary keys ({@code Watches}),
- * predicates, namespace rules and worker settings; {@link #reconcile} completes it. The controller
+ * predicates, namespace rules, sharding and worker settings; {@link #reconcile} completes it. The controller
  * owns its queue of primary keys; a burst of changes of one key is one reconcile.
  *
  * <p>Read-your-writes is on by default: writes recorded in {@link #ownWrites()} hold the next
@@ -46,6 +47,7 @@ public final class ControllerBuilder<T> {
   private final List<Watch<?>> secondary = new ArrayList<>();
   private final List<KeyPredicate> keyPredicates = new ArrayList<>();
   private NamespaceFilter namespaces = NamespaceFilter.none();
+  private ShardCoordinator sharding;
   private int workers = 1;
   private Duration reconcileTimeout;
   private RateLimiter<ObjectKey> rateLimiter;
@@ -134,6 +136,25 @@ public final class ControllerBuilder<T> {
   }
 
   /**
+   * Shards the controller's keys among the replicas of {@code coordinator}'s group: only keys of the
+   * shards this replica holds reach the queue (others are dropped and counted as
+   * {@code enqueue-filter}), workers drop a key whose shard stopped being held, and the cached keys of
+   * every shard gained are queued again at once (as resyncs). The manager starts the coordinator
+   * with its cache and closes it after its controllers stopped (releasing the shards); several
+   * controllers may share one coordinator. See docs/SHARDING.md.
+   *
+   * @throws IllegalStateException if the controller is sharded already
+   */
+  public ControllerBuilder<T> sharded(ShardCoordinator coordinator) {
+    Objects.requireNonNull(coordinator, "coordinator");
+    if (sharding != null) {
+      throw new IllegalStateException("controller '" + name + "' is sharded already");
+    }
+    this.sharding = coordinator;
+    return this;
+  }
+
+  /**
    * Sets the number of workers (default 1).
    *
    * @throws IllegalArgumentException if not positive
@@ -180,15 +201,16 @@ public final class ControllerBuilder<T> {
           manager.meterRegistry());
     }
     return manager.register(new ControllerSpec<>(name, primary, watches, namespaces, List.copyOf(keyPredicates),
-        workers, reconcileTimeout, rateLimiter, guarded, ownWrites, readYourWrites ? readYourWritesTimeout : null));
+        sharding, workers, reconcileTimeout, rateLimiter, guarded, ownWrites,
+        readYourWrites ? readYourWritesTimeout : null));
   }
 
   /**
-   * Everything a manager needs to run a declared controller; {@code readYourWritesTimeout} is null
-   * when read-your-writes is off.
+   * Everything a manager needs to run a declared controller; {@code sharding} is null when not
+   * sharded, {@code readYourWritesTimeout} when read-your-writes is off.
    */
   record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, NamespaceFilter namespaces,
-                           List<KeyPredicate> keyFilters,
+                           List<KeyPredicate> keyFilters, ShardCoordinator sharding,
                            int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
                            Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {
   }

@@ -3,7 +3,10 @@ package io.informer4j.manager;
 import io.informer4j.controller.Controller;
 import io.informer4j.controller.EnqueueCounters;
 import io.informer4j.controller.EnqueueHandler;
+import io.informer4j.controller.KeyPredicate;
 import io.informer4j.controller.ReconcileGate;
+import io.informer4j.coordination.ShardCoordinator;
+import io.informer4j.coordination.ShardOwnership;
 import io.informer4j.informer.EventHandler;
 import io.informer4j.informer.HandlerOptions;
 import io.informer4j.informer.HandlerRegistration;
@@ -22,13 +25,15 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiPredicate;
 
 /**
  * One controller of a {@link Manager}, wired: its queue and workers on the manager's runtime, one
  * {@link EnqueueHandler} per watched type on every informer of that type (the one path from events to
  * its queue: predicates, key mapping, namespace rules, key filters, read-your-writes bookkeeping,
- * priority), its gate and barrier, and its counters bound to the manager's meters. Thread-safe.
+ * priority), its gate (leadership or shard ownership) and barrier, and its counters bound to the
+ * manager's meters. Thread-safe.
  */
 final class ManagedController {
 
@@ -71,7 +76,16 @@ final class ManagedController {
     if (spec.reconcileTimeout() != null) {
       builder.reconcileTimeout(spec.reconcileTimeout());
     }
-    if (context.gate() != null) {
+    List<KeyPredicate> keyFilters = new ArrayList<>(spec.keyFilters());
+    if (spec.sharding() != null) {
+      if (context.gate() != null) {
+        throw new IllegalArgumentException("controller '" + spec.name() + "' is sharded, but the manager runs under "
+            + "leader election: the replicas of a sharded controller all work at once, each on its own shards");
+      }
+      ShardOwnership ownership = spec.sharding().ownership();
+      keyFilters.add(ownership);
+      builder.gate(ownership.gate(spec.primary().key()));
+    } else if (context.gate() != null) {
       builder.gate(context.gate());
     }
     Map<TypeKey, EventHandler<?>> observers = Map.of();
@@ -82,7 +96,7 @@ final class ManagedController {
     }
     Scope primaryScope = context.cache().scopeOf(spec.primary().key());
     for (ControllerBuilder.Watch<?> watch : spec.watches()) {
-      for (HandlerRegistration registration : watch(watch, context, primaryScope, queue, observers)) {
+      for (HandlerRegistration registration : watch(watch, context, primaryScope, keyFilters, queue, observers)) {
         builder.waitFor(registration + " synced", registration.synced());
       }
     }
@@ -116,11 +130,12 @@ final class ManagedController {
    */
   @SuppressWarnings("unchecked")
   private <S> List<HandlerRegistration> watch(ControllerBuilder.Watch<S> watch, Context context, Scope primaryScope,
-                                              PriorityWorkQueue<ObjectKey> queue, Map<TypeKey, EventHandler<?>> observers) {
+                                              List<KeyPredicate> keyFilters, PriorityWorkQueue<ObjectKey> queue,
+                                              Map<TypeKey, EventHandler<?>> observers) {
     ObjectType<S> type = watch.type();
     EnqueueHandler.Builder<S> builder = EnqueueHandler.builder("controller '" + spec.name() + "'", type,
             context.cache().scopeOf(type.key()))
-        .predicates(watch.predicates()).namespaces(spec.namespaces()).keyFilters(spec.keyFilters()).counters(counters);
+        .predicates(watch.predicates()).namespaces(spec.namespaces()).keyFilters(keyFilters).counters(counters);
     if (watch.mapper() != null) {
       builder.mapTo(spec.primary().key(), primaryScope, watch.mapper());
     }
@@ -167,6 +182,20 @@ final class ManagedController {
     FunctionCounter.builder("informer4j_controller_read_your_writes_timeouts_total", ownWrites, OwnWrites::timedOut)
         .tag("controller", name).description("own writes the cache had not shown when their bound passed")
         .register(registry);
+  }
+
+  /**
+   * Returns the coordinator sharding this controller, or null. The manager starts and closes it, and
+   * re-queues the controller's cached keys of every shard gained ({@link #requeueShards}).
+   */
+  ShardCoordinator sharding() {
+    return spec.sharding();
+  }
+
+  /** Re-queues the cached keys (of every watched type, mapped) of {@code shards} of the primary type. */
+  int requeueShards(Set<Integer> shards) {
+    ShardOwnership ownership = spec.sharding().ownership();
+    return requeue((type, key) -> shards.contains(ownership.shardOf(type, key)));
   }
 
   /** Returns the controller. */

@@ -3,6 +3,7 @@ package io.informer4j.manager;
 import io.informer4j.controller.Controller;
 import io.informer4j.controller.ControllerState;
 import io.informer4j.coordination.LeaderElection;
+import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
@@ -17,9 +18,11 @@ import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -30,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * Runs a whole controller program: one {@link InformerRuntime} for every thread (informers, handler
  * lanes, queues' timers, controllers' timers), the cache ({@link #cache()}), the controllers, the
  * components (such as a health server), one meter registry bound to all of them, leader election,
- * and the lifecycle — as controller-runtime's manager does.
+ * the shard coordinators of sharded controllers, and the lifecycle — as controller-runtime's manager
+ * does.
  *
  * <pre>{@code
  * try (Manager manager = Manager.builder(backend).component(m -> HealthServer.builder(m).port(8080).build()).build()) {
@@ -66,6 +70,7 @@ public final class Manager implements AutoCloseable {
   private final boolean shutdownHook;
   private final List<ManagedComponent> components = new ArrayList<>();
   private final Map<String, ManagedController> controllers = new LinkedHashMap<>();
+  private final Set<ShardCoordinator> coordinators = new LinkedHashSet<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
   private final Object lifecycle = new Object();
   private QueueRegistry queues;
@@ -124,6 +129,14 @@ public final class Manager implements AutoCloseable {
       ManagedController managed = ManagedController.wire(spec, new ManagedController.Context(backend, cache, runtime,
           meterRegistry, leaderElection == null ? null : leaderElection.leadership()));
       controllers.put(spec.name(), managed);
+      ShardCoordinator sharding = managed.sharding();
+      if (sharding != null) {
+        coordinators.add(sharding);
+        sharding.addListener(gained -> {
+          int queued = managed.requeueShards(gained);
+          log.debug("controller '{}': queued {} cached keys of gained shards {}", spec.name(), queued, gained);
+        });
+      }
       log.info("controller '{}' of {} registered, watching {}", spec.name(), spec.primary(), managed.status().watches());
       return managed.controller();
     }
@@ -177,8 +190,9 @@ public final class Manager implements AutoCloseable {
   // ---- lifecycle ------------------------------------------------------------------------------
 
   /**
-   * Starts the components, the cache, leader election and the controllers (each starts its workers
-   * once everything it watches has synced); returns at once.
+   * Starts the components, the cache, leader election, the shard coordinators of sharded controllers
+   * and the controllers (each starts its workers once everything it watches has synced); returns at
+   * once.
    *
    * @throws IllegalStateException if started before
    * @throws ManagerStartException if a component cannot start (the manager is then stopped)
@@ -213,6 +227,7 @@ public final class Manager implements AutoCloseable {
     if (leaderElection != null) {
       leaderElection.start();
     }
+    coordinators.forEach(ShardCoordinator::start);
     for (ManagedController managed : toStart) {
       managed.controller().startAsync().whenComplete((started, failure) -> {
         if (failure != null && !(failure instanceof java.util.concurrent.CancellationException)) {
@@ -258,7 +273,8 @@ public final class Manager implements AutoCloseable {
 
   /**
    * Stops everything in reverse order: controllers (their in-flight reconciles finish), leader
-   * election, the cache, the queues, the components, then the runtime if the manager created it;
+   * election, shard coordinators (releasing their shards), the cache, the queues, the components,
+   * then the runtime if the manager created it;
    * waits at most {@code timeout} in all. Idempotent; completes {@link #stopped()}.
    *
    * @return true if everything stopped within the timeout and no thread of the manager is left
@@ -292,6 +308,7 @@ public final class Manager implements AutoCloseable {
     if (leaderElection != null) {
       leaderElection.close();
     }
+    coordinators.forEach(ShardCoordinator::close);
     ended &= factory != null ? factory.stop(remaining(deadline, timeout)) : cache.stop(remaining(deadline, timeout));
     QueueRegistry registry;
     synchronized (lifecycle) {

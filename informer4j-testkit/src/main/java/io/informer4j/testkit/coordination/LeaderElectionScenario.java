@@ -67,7 +67,7 @@ public final class LeaderElectionScenario implements AutoCloseable {
     Controller<String> controller = Controller.<String>builder("elected-" + identity, item -> {
       long start = log.start(identity, "the-singleton-work");
       LockSupport.parkNanos(Duration.ofMillis(2).toNanos());
-      log.end(identity, "the-singleton-work", start);
+      log.end(identity, "the-singleton-work", "", start);
       return Result.done();
     }).gate(candidate.election().leadership()).build();
     controller.start();
