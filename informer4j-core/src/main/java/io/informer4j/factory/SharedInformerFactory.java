@@ -65,7 +65,6 @@ public final class SharedInformerFactory implements AutoCloseable {
 
   private final InformersMap map;
   private final QueueRegistry queues;
-  private final Duration defaultResyncPeriod;
   private final UnaryOperator<Object> transform;
   private final KeyPredicate keyFilter;
   private final ConcurrentHashMap<TypeKey, CompletableFuture<Route<?>>> routes = new ConcurrentHashMap<>();
@@ -75,7 +74,6 @@ public final class SharedInformerFactory implements AutoCloseable {
   private SharedInformerFactory(Builder b) {
     this.map = b.map;
     this.queues = b.queues;
-    this.defaultResyncPeriod = b.defaultResyncPeriod;
     this.transform = b.transform;
     this.keyFilter = b.keyFilter;
   }
@@ -137,8 +135,12 @@ public final class SharedInformerFactory implements AutoCloseable {
   private <T> Route<T> createRoute(ObjectType<T> type, InformerOptions options) {
     Selection selection = new Selection(options.tierOneNamespace(), options.labelSelector(), options.fieldSelector());
     String name = options.name() != null ? options.name() : type.key().kind();
-    Duration resyncPeriod = options.resyncPeriod() != null ? options.resyncPeriod() : defaultResyncPeriod;
-    InformerSpec spec = InformerSpec.of(selection).withName(name).withResyncPeriod(resyncPeriod);
+    InformerSpec spec = InformerSpec.of(selection).withName(name);
+    HandlerOptions routingOptions = HandlerOptions.named("factory-router");
+    if (options.resyncPeriod() != null) {
+      spec = spec.withResyncPeriod(options.resyncPeriod());
+      routingOptions = routingOptions.withResync(options.resyncPeriod());
+    }
     if (transform != null) {
       spec = spec.withTransform(transform);
     }
@@ -157,8 +159,7 @@ public final class SharedInformerFactory implements AutoCloseable {
       handler.hook(options.eventHook());
     }
     EnqueueHandler<T, QueueItem> routing = handler.build(QueueItem::new, () -> route.queue(queues, true));
-    route.setRouting(routing, entry.informer().addEventHandler(routing,
-        HandlerOptions.named("factory-router").withResync(resyncPeriod)));
+    route.setRouting(routing, entry.informer().addEventHandler(routing, routingOptions));
     log.info("{}: registered ({})", route, options.namespaceFilter().summary());
     return route;
   }
@@ -395,29 +396,12 @@ public final class SharedInformerFactory implements AutoCloseable {
   public static final class Builder {
     private final InformersMap map;
     private final QueueRegistry queues;
-    private Duration defaultResyncPeriod = Duration.ZERO;
     private UnaryOperator<Object> transform;
     private KeyPredicate keyFilter;
 
     private Builder(InformersMap map, QueueRegistry queues) {
       this.map = Objects.requireNonNull(map, "map");
       this.queues = Objects.requireNonNull(queues, "queues");
-    }
-
-    /**
-     * Sets the resync period of types registered without their own
-     * {@link InformerOptions#resyncPeriod()}: how often the factory routes every cached object of
-     * such a type again, unchanged, at low priority. {@link Duration#ZERO}, the default, for never;
-     * other periods are at least one second.
-     *
-     * @throws IllegalArgumentException if {@code period} is negative
-     */
-    public Builder defaultResyncPeriod(Duration period) {
-      if (period.isNegative()) {
-        throw new IllegalArgumentException("resync period must not be negative: " + period);
-      }
-      this.defaultResyncPeriod = period;
-      return this;
     }
 
     /**

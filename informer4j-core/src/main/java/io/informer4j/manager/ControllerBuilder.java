@@ -20,7 +20,7 @@ import java.util.Objects;
 /**
  * Declares a controller of a {@link Manager}, as controller-runtime's builder does: its primary type
  * ({@code For}), any number of watched types with a mapping to primary keys ({@code Watches}),
- * predicates, namespace rules, sharding and worker settings; {@link #reconcile} completes it. The controller
+ * predicates, namespace rules, sharding, resync and worker settings; {@link #reconcile} completes it. The controller
  * owns its queue of primary keys; a burst of changes of one key is one reconcile.
  *
  * <p>Read-your-writes is on by default: writes recorded in {@link #ownWrites()} hold the next
@@ -48,6 +48,7 @@ public final class ControllerBuilder<T> {
   private final List<KeyPredicate> keyPredicates = new ArrayList<>();
   private NamespaceFilter namespaces = NamespaceFilter.none();
   private ShardCoordinator sharding;
+  private Duration resyncPeriod;
   private int workers = 1;
   private Duration reconcileTimeout;
   private RateLimiter<ObjectKey> rateLimiter;
@@ -167,6 +168,23 @@ public final class ControllerBuilder<T> {
     return this;
   }
 
+  /**
+   * Sets how often every cached object of every watched type is delivered to the controller again,
+   * unchanged (a resync: its keys are queued at low priority): {@link Duration#ZERO} for never,
+   * otherwise at least one second. By default the controller gets the resync period of the informers
+   * it watches, which the manager's {@link io.informer4j.reader.CacheOptions} set (none unless set).
+   *
+   * @throws IllegalArgumentException if negative
+   */
+  public ControllerBuilder<T> resyncPeriod(Duration period) {
+    Objects.requireNonNull(period, "period");
+    if (period.isNegative()) {
+      throw new IllegalArgumentException("controller '" + name + "': resync period must not be negative, got " + period);
+    }
+    this.resyncPeriod = period;
+    return this;
+  }
+
   /** Interrupts a reconcile that runs longer than {@code timeout} (none by default). */
   public ControllerBuilder<T> reconcileTimeout(Duration timeout) {
     this.reconcileTimeout = Objects.requireNonNull(timeout, "timeout");
@@ -201,16 +219,17 @@ public final class ControllerBuilder<T> {
           manager.meterRegistry());
     }
     return manager.register(new ControllerSpec<>(name, primary, watches, namespaces, List.copyOf(keyPredicates),
-        sharding, workers, reconcileTimeout, rateLimiter, guarded, ownWrites,
+        sharding, resyncPeriod, workers, reconcileTimeout, rateLimiter, guarded, ownWrites,
         readYourWrites ? readYourWritesTimeout : null));
   }
 
   /**
    * Everything a manager needs to run a declared controller; {@code sharding} is null when not
-   * sharded, {@code readYourWritesTimeout} when read-your-writes is off.
+   * sharded, {@code resyncPeriod} for the informers' default, {@code readYourWritesTimeout} when
+   * read-your-writes is off.
    */
   record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, NamespaceFilter namespaces,
-                           List<KeyPredicate> keyFilters, ShardCoordinator sharding,
+                           List<KeyPredicate> keyFilters, ShardCoordinator sharding, Duration resyncPeriod,
                            int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
                            Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {
   }

@@ -145,9 +145,13 @@ final class ManagedController {
     }
     EnqueueHandler<S, ObjectKey> handler = builder.build((primary, key) -> key, () -> queue);
     List<MapEntry<S>> entries = context.cache().informersOf(type, false);
+    HandlerOptions options = HandlerOptions.named("controller-" + spec.name());
+    if (spec.resyncPeriod() != null) {
+      options = options.withResync(spec.resyncPeriod());
+    }
     List<HandlerRegistration> registrations = new ArrayList<>();
     for (MapEntry<S> entry : entries) {
-      registrations.add(entry.informer().addEventHandler(handler, HandlerOptions.named("controller-" + spec.name())));
+      registrations.add(entry.informer().addEventHandler(handler, options));
     }
     watched.add(new Watched<>(handler, List.copyOf(entries)));
     return registrations;

@@ -90,7 +90,8 @@ public final class InformersMap implements AutoCloseable {
     this.runtime = ownsRuntime ? InformerRuntime.create("informers") : b.runtime;
     this.handlerMetrics = b.meterRegistry == null ? null
         : informer -> new InformerMetrics(informer).bindHandlers(b.meterRegistry);
-    this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions,
+    this.assembler = new InformerAssembler(backend, runtime,
+        Objects.requireNonNullElse(b.options.defaultConfig().resyncPeriod(), Duration.ZERO), b.random, b.informerOptions,
         b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry),
         this::informerFailed, b.onInformerFailure);
     this.monitor = new MissingTypeMonitor(b.checks, runtime.scheduler(), runtime.io(), new PresenceSweep(this));
@@ -623,7 +624,6 @@ public final class InformersMap implements AutoCloseable {
   public static final class Builder {
     private final Backend backend;
     private String namespace = Selection.ALL_NAMESPACES;
-    private Duration resyncPeriod = Duration.ZERO;
     private InformerRuntime runtime;
     private CacheOptions options = CacheOptions.defaults();
     private MissingTypeChecks checks = MissingTypeChecks.DEFAULT;
@@ -647,20 +647,6 @@ public final class InformersMap implements AutoCloseable {
     }
 
     /**
-     * Sets the resync period of informers whose registration and cache options set none (default
-     * none, as client-go); each informer draws its own in [0.9, 1.1) × this.
-     *
-     * @throws IllegalArgumentException if negative
-     */
-    public Builder resyncPeriod(Duration period) {
-      if (period.isNegative()) {
-        throw new IllegalArgumentException("resync period must not be negative: " + period);
-      }
-      this.resyncPeriod = period;
-      return this;
-    }
-
-    /**
      * Sets the runtime every informer runs on; the caller keeps owning it. Without one, the map
      * creates its own and closes it in {@link InformersMap#stop}.
      */
@@ -669,7 +655,11 @@ public final class InformersMap implements AutoCloseable {
       return this;
     }
 
-    /** Sets the cache options {@code get} resolves selectors, transforms and resync periods from. */
+    /**
+     * Sets the cache options {@code get} resolves selectors, transforms and resync periods from. Their
+     * default resync period (none unless set, as client-go) is also the resync period of informers
+     * registered without one; each informer draws its own in [0.9, 1.1) × that period.
+     */
     public Builder options(CacheOptions options) {
       this.options = Objects.requireNonNull(options, "options");
       return this;

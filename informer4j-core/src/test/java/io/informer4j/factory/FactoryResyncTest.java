@@ -8,6 +8,8 @@ import io.informer4j.controller.EnqueueEvent;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.reader.CacheConfig;
+import io.informer4j.reader.CacheOptions;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.Item;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The factory's resync rule: none by default, as in client-go; a type's own {@code resyncPeriod}
- * wins over the factory's default, and zero turns it off.
+ * wins over the informers' default (the map's cache options), and zero turns it off.
  */
 class FactoryResyncTest {
 
@@ -74,6 +76,11 @@ class FactoryResyncTest {
     return FactoryFixture.status(factory, type.key()).eventsReceived();
   }
 
+  /** The informers' default of ten minutes, drawn without jitter when the map's random source gives 0.5. */
+  private static CacheOptions tenMinutesByDefault() {
+    return CacheOptions.builder().defaults(CacheConfig.empty().withResyncPeriod(TEN_MINUTES)).build();
+  }
+
   private Duration resyncPeriod(ObjectType<Item> type) {
     return factory.registered().get(type.key()).resyncPeriod();
   }
@@ -94,8 +101,9 @@ class FactoryResyncTest {
   }
 
   @Test
-  void aTypesZeroPeriodTurnsTheFactorysDefaultOff() throws InterruptedException {
-    factory = fixture.factory().defaultResyncPeriod(TEN_MINUTES).build();
+  void aTypesZeroPeriodTurnsTheInformersDefaultOff() throws InterruptedException {
+    factory = SharedInformerFactory.builder(fixture.map().options(tenMinutesByDefault()).random(() -> 0.5).build(),
+        fixture.queues).build();
     register(OWN_PERIOD, InformerOptions.builder().resyncPeriod(Duration.ZERO));
     register(FACTORY_DEFAULT, InformerOptions.builder());
 
@@ -111,7 +119,7 @@ class FactoryResyncTest {
   void aNegativePeriodIsRejected() {
     assertThatThrownBy(() -> InformerOptions.builder().resyncPeriod(Duration.ofSeconds(-1)).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resyncPeriod");
-    assertThatThrownBy(() -> fixture.factory().defaultResyncPeriod(Duration.ofSeconds(-1)))
+    assertThatThrownBy(() -> CacheConfig.empty().withResyncPeriod(Duration.ofSeconds(-1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resync period").hasMessageContaining("PT-1S");
   }
 }
