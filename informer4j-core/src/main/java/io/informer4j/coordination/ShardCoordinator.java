@@ -1,6 +1,8 @@
 package io.informer4j.coordination;
 
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.time.Clock;
+import io.informer4j.time.Scheduler;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,8 +13,6 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Failures.</b> A backend failure skips the round's remaining work and is counted; shards whose
  * validity lapses in the meantime stop being handed out by themselves (see {@link ShardOwnership}).
  *
- * <p>Thread-safe. One daemon thread, {@code informer4j-shards[<identity>]}, runs the rounds.
+ * <p>Thread-safe. The rounds run on the runtime given to {@link #start} (a Manager gives its own): on
+ * its I/O pool, between delays on its timer.
  */
 public final class ShardCoordinator implements AutoCloseable {
 
@@ -51,7 +52,7 @@ public final class ShardCoordinator implements AutoCloseable {
   private final LongAdder failedRounds = new LongAdder();
   private final Map<Integer, Long> releaseStarted = new TreeMap<>();
   private final Set<Integer> believedHeld = new TreeSet<>();
-  private final ScheduledExecutorService rounds;
+  private Scheduler.Cancellable rounds;
   private volatile ShardView lastView = new ShardView(Set.of(), Map.of());
   private volatile int quota;
   private boolean closed;
@@ -64,7 +65,6 @@ public final class ShardCoordinator implements AutoCloseable {
     this.timing = builder.timing;
     this.drainTimeout = builder.drainTimeout != null ? builder.drainTimeout : timing.retryPeriod();
     this.clock = builder.clock;
-    this.rounds = CoordinationThreads.scheduler("informer4j-shards[" + identity + "]", 1);
   }
 
   /**
@@ -90,9 +90,25 @@ public final class ShardCoordinator implements AutoCloseable {
     listeners.add(Objects.requireNonNull(listener, "listener"));
   }
 
-  /** Starts the renewal rounds (the first at once). Returns at once. */
-  public void start() {
-    rounds.scheduleWithFixedDelay(this::roundSafely, 0, timing.retryPeriod().toNanos(), TimeUnit.NANOSECONDS);
+  /**
+   * Starts the leases' backend (which may block for one request) and the renewal rounds on
+   * {@code runtime}'s threads, the first round at once; the runtime stays the caller's: close the
+   * coordinator before stopping it. A Manager does this for the coordinators of its sharded
+   * controllers.
+   *
+   * @throws IllegalStateException if started before or closed
+   * @throws CoordinationException when the leases' backend cannot be started
+   */
+  public void start(InformerRuntime runtime) {
+    Objects.requireNonNull(runtime, "runtime");
+    synchronized (this) {
+      if (closed || rounds != null) {
+        throw new IllegalStateException(identity + ": the shard coordinator was " + (closed ? "closed" : "started"));
+      }
+      leases.start(runtime);
+      rounds = runtime.scheduleWithFixedDelay("shard rounds of " + identity, Duration.ZERO, timing.retryPeriod(),
+          this::roundSafely);
+    }
   }
 
   /** Runs one round, logging and counting a backend failure instead of throwing. */
@@ -248,11 +264,12 @@ public final class ShardCoordinator implements AutoCloseable {
    */
   @Override
   public void close() {
-    rounds.shutdownNow();
-    try {
-      rounds.awaitTermination(timing.leaseDuration().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    Scheduler.Cancellable running;
+    synchronized (this) {
+      running = rounds;
+    }
+    if (running != null) {
+      running.cancel();
     }
     synchronized (this) {
       if (closed) {

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One controller of a {@link Manager}, wired: its queue and workers on the manager's runtime, one
@@ -69,19 +70,20 @@ final class ManagedController {
       types.add(watch.type().key());
     }
     this.watches = List.copyOf(types);
+    if (spec.sharding() != null && context.gate() != null) {
+      throw new IllegalArgumentException("controller '" + spec.name() + "' is sharded, but the manager runs under "
+          + "leader election: the replicas of a sharded controller all work at once, each on its own shards");
+    }
     PriorityWorkQueue<ObjectKey> queue = queue(context);
     Controller.Builder<ObjectKey> builder = Controller.builder(spec.name(), spec.reconciler())
         .queue(queue).workers(spec.workers()).clock(context.runtime().clock())
-        .scheduler(context.runtime().scheduler()).meterRegistry(context.meterRegistry());
+        .scheduler(context.runtime().scheduler()).threadFactory(context.runtime().threadFactory())
+        .meterRegistry(context.meterRegistry());
     if (spec.reconcileTimeout() != null) {
       builder.reconcileTimeout(spec.reconcileTimeout());
     }
     List<KeyPredicate> keyFilters = new ArrayList<>(spec.keyFilters());
     if (spec.sharding() != null) {
-      if (context.gate() != null) {
-        throw new IllegalArgumentException("controller '" + spec.name() + "' is sharded, but the manager runs under "
-            + "leader election: the replicas of a sharded controller all work at once, each on its own shards");
-      }
       ShardOwnership ownership = spec.sharding().ownership();
       keyFilters.add(ownership);
       builder.gate(ownership.gate(spec.primary().key()));
@@ -108,7 +110,8 @@ final class ManagedController {
    * Wires the controller {@code spec} declares: registers its informers with the cache and its
    * handlers on them; its workers start with {@link Controller#startAsync()}.
    *
-   * @throws IllegalArgumentException if a type is watched twice
+   * @throws IllegalArgumentException if a type is watched twice, or the controller is sharded under a
+   *     manager with leader election
    * @throws RuntimeException         what the cache throws for a type it cannot serve
    */
   static ManagedController wire(ControllerBuilder.ControllerSpec<?> spec, Context context) {
@@ -170,21 +173,22 @@ final class ManagedController {
   }
 
   private void bindCounters(MeterRegistry registry) {
-    String name = spec.name();
-    FunctionCounter.builder("informer4j_controller_events_filtered_total", counters, EnqueueCounters::filtered)
-        .tag("controller", name).description("events a predicate dropped before the controller's queue")
-        .register(registry);
-    FunctionCounter.builder("informer4j_controller_mapping_errors_total", counters, EnqueueCounters::mappingErrors)
-        .tag("controller", name).description("events or keys skipped because a watch's mapping failed")
-        .register(registry);
     OwnWrites ownWrites = spec.ownWrites();
-    FunctionCounter.builder("informer4j_controller_read_your_writes_recorded_total", ownWrites, OwnWrites::recorded)
-        .tag("controller", name).description("own writes recorded for read-your-writes").register(registry);
-    FunctionCounter.builder("informer4j_controller_read_your_writes_waits_total", ownWrites, OwnWrites::held)
-        .tag("controller", name).description("reconciles held back until the cache showed the controller's own writes")
-        .register(registry);
-    FunctionCounter.builder("informer4j_controller_read_your_writes_timeouts_total", ownWrites, OwnWrites::timedOut)
-        .tag("controller", name).description("own writes the cache had not shown when their bound passed")
+    counter(registry, "informer4j_controller_events_filtered_total", counters, EnqueueCounters::filtered,
+        "events a predicate dropped before the controller's queue");
+    counter(registry, "informer4j_controller_mapping_errors_total", counters, EnqueueCounters::mappingErrors,
+        "events or keys skipped because a watch's mapping failed");
+    counter(registry, "informer4j_controller_read_your_writes_recorded_total", ownWrites, OwnWrites::recorded,
+        "own writes recorded for read-your-writes");
+    counter(registry, "informer4j_controller_read_your_writes_waits_total", ownWrites, OwnWrites::held,
+        "reconciles held back until the cache showed the controller's own writes");
+    counter(registry, "informer4j_controller_read_your_writes_timeouts_total", ownWrites, OwnWrites::timedOut,
+        "own writes the cache had not shown when their bound passed");
+  }
+
+  private <S> void counter(MeterRegistry registry, String name, S source, ToDoubleFunction<S> count,
+                           String description) {
+    FunctionCounter.builder(name, source, count).tag("controller", spec.name()).description(description)
         .register(registry);
   }
 

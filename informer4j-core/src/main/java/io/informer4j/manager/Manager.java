@@ -225,9 +225,11 @@ public final class Manager implements AutoCloseable {
       cache.start();
     }
     if (leaderElection != null) {
-      leaderElection.start();
+      leaderElection.start(runtime);
     }
-    coordinators.forEach(ShardCoordinator::start);
+    for (ShardCoordinator coordinator : coordinators) {
+      coordinator.start(runtime);
+    }
     for (ManagedController managed : toStart) {
       managed.controller().startAsync().whenComplete((started, failure) -> {
         if (failure != null && !(failure instanceof java.util.concurrent.CancellationException)) {

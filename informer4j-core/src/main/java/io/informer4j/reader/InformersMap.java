@@ -3,8 +3,8 @@ package io.informer4j.reader;
 import io.informer4j.cache.IndexFunction;
 import io.informer4j.informer.InformerMetrics;
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.RuntimeBackend;
 import io.informer4j.informer.SharedIndexInformer;
-import io.informer4j.informer.TypeWatchingBackend;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
@@ -409,7 +409,7 @@ public final class InformersMap implements AutoCloseable {
     startedSignal.complete(null);
     monitor.start(entries().stream().anyMatch(MapEntry::isMissing));
     Consumer<TypeKey> typeAdded = type -> monitor.checkSoon();
-    AutoCloseable subscription = backend instanceof TypeWatchingBackend watching
+    AutoCloseable subscription = backend instanceof RuntimeBackend watching
         ? watching.onTypeAdded(typeAdded, runtime) : backend.onTypeAdded(typeAdded);
     synchronized (lifecycle) {
       typeAddedSubscription = subscription;
