@@ -50,6 +50,4 @@ public @interface EnableKubernetesTestServer {
   /** True for a fresh server (and client and kubeconfig) for each test; false for one per class. */
   boolean perTest() default false;
 
-  /** True to make the server record {@code metadata.managedFields}. */
-  boolean managedFields() default false;
 }

@@ -39,8 +39,8 @@ import java.util.concurrent.TimeUnit;
  * <p>What it serves, with the API server's semantics (docs/TESTING.md lists them with their sources):
  * resourceVersion semantics, 410 Expired (as a status and as an ERROR watch event), paging with
  * expiring continue tokens, label and field selectors, bookmarks, watch-list; server-set
- * {@code uid}, {@code creationTimestamp}, {@code generation}, {@code resourceVersion} (and
- * {@code managedFields} when asked); finalizers and {@code deletionTimestamp}; the {@code /status}
+ * {@code uid}, {@code creationTimestamp}, {@code generation}, {@code resourceVersion} and
+ * {@code managedFields}; server-side apply; finalizers and {@code deletionTimestamp}; the {@code /status}
  * subresource; CustomResourceDefinitions established just after creation, multi-version with one
  * storage version, deleted with their objects; ownerReference garbage collection; JSON, merge and
  * strategic merge patches; validation with the API server's status codes and messages; discovery
@@ -85,7 +85,7 @@ public final class KubernetesTestServer implements AutoCloseable {
     writes.addListener(crds);
     writes.addListener(collector);
     this.resources = new ResourceRequests(api, types, writes, workers, faults);
-    writes.serve(CustomResourceDefinitions.CRD);
+    writes.serve(CustomResourceDefinitions.CRD, ModelSchemas.of(CustomResourceDefinition.class), true);
     serve(Namespace.class, Event.class, io.fabric8.kubernetes.api.model.Event.class);
     this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
         .requestHandler(this::handle);
@@ -117,7 +117,11 @@ public final class KubernetesTestServer implements AutoCloseable {
     return "http://127.0.0.1:" + server.actualPort() + "/";
   }
 
-  /** Serves a type (installing it in the simulated API); returns this server. */
+  /**
+   * Serves a type described by hand (installing it in the simulated API), without a schema: its
+   * objects keep any field, their managed fields are not tracked, and server-side apply is refused
+   * (500, as the API server answers an apply to a kind it has no schema for); returns this server.
+   */
   public KubernetesTestServer serve(ResourceType type) {
     writes.serve(type);
     return this;
@@ -131,7 +135,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   @SafeVarargs
   public final KubernetesTestServer serve(Class<? extends HasMetadata>... modelClasses) {
     for (Class<? extends HasMetadata> modelClass : modelClasses) {
-      writes.serve(ResourceType.of(modelClass), ModelSchemas.of(modelClass));
+      writes.serve(ResourceType.of(modelClass), ModelSchemas.of(modelClass), true);
     }
     return this;
   }
@@ -166,11 +170,6 @@ public final class KubernetesTestServer implements AutoCloseable {
     }
     crds.awaitEstablished(Documents.text(Documents.childOrEmpty(document, "metadata"), "name"), ESTABLISH_WAIT);
     return this;
-  }
-
-  /** Makes the server record {@code metadata.managedFields} on its writes from now on, or stop (the default). */
-  public void recordManagedFields(boolean record) {
-    rules.recordManagedFields(record);
   }
 
   /** Returns a configuration for a fabric8 client of this server (plain HTTP, no credentials, namespace {@code default}). */

@@ -127,7 +127,6 @@ public final class KubernetesTestServerExtension
     static Running start(EnableKubernetesTestServer settings) {
       KubernetesTestServer server = KubernetesTestServer.start();
       try {
-        server.recordManagedFields(settings.managedFields());
         server.serve(settings.serve());
         for (Class<? extends HasMetadata> customResource : settings.customResources()) {
           server.createCustomResourceDefinition(ResourceType.of(customResource));
