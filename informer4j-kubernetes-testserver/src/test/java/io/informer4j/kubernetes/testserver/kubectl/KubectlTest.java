@@ -228,12 +228,11 @@ class KubectlTest {
     Kubectl.Result result = kubectl.run("patch", "gadget", "smp", "--type=strategic", "-p", "{\"spec\":{\"color\":\"blue\"}}");
 
     // The apiextensions-apiserver has no strategic merge patch for custom resources: 415
-    // UnsupportedMediaType (handlers/patch.go), which kubectl patch wraps (pkg/cmd/patch/patch.go). A
-    // real server lists application/apply-patch+yaml too; this one does not serve server-side apply.
+    // UnsupportedMediaType (handlers/patch.go), which kubectl patch wraps (pkg/cmd/patch/patch.go).
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).startsWith("error: application/strategic-merge-patch+json is not supported by "
         + "example.com/v1, Kind=Gadget: the body of the request was in an unknown format - accepted media types include: "
-        + "application/json-patch+json, application/merge-patch+json");
+        + "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml");
   }
 
   @Test
