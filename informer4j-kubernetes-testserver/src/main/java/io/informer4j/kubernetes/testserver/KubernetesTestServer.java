@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -17,6 +16,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.PemKeyCertOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +56,10 @@ import java.util.concurrent.TimeUnit;
  * {@link #ignoreSendInitialEvents} and {@link #failNextWrites}, and shortcuts {@link #dropWatches},
  * {@link #compact} and {@link #expireWatches}. {@link #requests()} lists what clients sent.
  *
+ * <p>It listens on a free loopback port over plain HTTP unless told otherwise ({@link Listening}: an
+ * address, TLS, a bearer token; an address that is not loopback needs both). {@link TestServerCommand}
+ * runs it as a process.
+ *
  * <p>Thread-safe. {@link #close()} stops the server, and the simulated API when the server made it.
  */
 public final class KubernetesTestServer implements AutoCloseable {
@@ -74,11 +78,14 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final Vertx vertx = Vertx.vertx();
   private final ExecutorService workers = DaemonThreads.cached("kubernetes-test-server");
   private final ResourceRequests resources;
+  private final Listening listening;
   private final HttpServer server;
+  private volatile ServerVersion version = new ServerVersion(ServerVersion.DEFAULT);
 
-  private KubernetesTestServer(SimulatedApi api, boolean ownsApi) {
+  private KubernetesTestServer(SimulatedApi api, boolean ownsApi, Listening listening) {
     this.api = api;
     this.ownsApi = ownsApi;
+    this.listening = listening;
     this.writes = new ObjectWrites(api, types, rules);
     this.crds = new CrdController(writes, types, api);
     this.collector = new GarbageCollector(writes, types);
@@ -87,8 +94,12 @@ public final class KubernetesTestServer implements AutoCloseable {
     this.resources = new ResourceRequests(api, types, writes, workers, faults);
     writes.serve(CustomResourceDefinitions.CRD, ModelSchemas.of(CustomResourceDefinition.class), true);
     serve(Namespace.class, Event.class, io.fabric8.kubernetes.api.model.Event.class);
-    this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
-        .requestHandler(this::handle);
+    HttpServerOptions options = new HttpServerOptions().setHost(listening.address()).setPort(listening.port());
+    if (listening.tls()) {
+      options.setSsl(true).setKeyCertOptions(new PemKeyCertOptions().setCertPath(listening.certificate().toString())
+          .setKeyPath(listening.privateKey().toString()));
+    }
+    this.server = vertx.createHttpServer(options).requestHandler(this::handle);
     try {
       server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -99,12 +110,41 @@ public final class KubernetesTestServer implements AutoCloseable {
 
   /** Starts a server on a free loopback port over {@code api}; {@link #close()} leaves the API open. */
   public static KubernetesTestServer start(SimulatedApi api) {
-    return new KubernetesTestServer(api, false);
+    return start(api, Listening.loopback());
   }
 
   /** Starts a server on a free loopback port over a simulated API of its own, closed with it. */
   public static KubernetesTestServer start() {
-    return new KubernetesTestServer(SimulatedApi.builder().build(), true);
+    return start(Listening.loopback());
+  }
+
+  /**
+   * Starts a server listening as {@code listening} says over a simulated API of its own, closed with it.
+   *
+   * @throws IllegalStateException if it cannot listen (the port is taken, the certificate unreadable)
+   */
+  public static KubernetesTestServer start(Listening listening) {
+    return new KubernetesTestServer(SimulatedApi.builder().build(), true, listening);
+  }
+
+  /**
+   * Starts a server listening as {@code listening} says over {@code api}; {@link #close()} leaves the API open.
+   *
+   * @throws IllegalStateException if it cannot listen (the port is taken, the certificate unreadable)
+   */
+  public static KubernetesTestServer start(SimulatedApi api, Listening listening) {
+    return new KubernetesTestServer(api, false, listening);
+  }
+
+  /**
+   * Makes {@code /version} report {@code gitVersion} ({@code v1.34.0}) from now on instead of
+   * {@code v1.35.0}: before 1.35 an API server does not guarantee that resourceVersions
+   * compare as integers, so clients compare them for equality only (a test of that fallback).
+   *
+   * @throws IllegalArgumentException if it is not of the form {@code v<major>.<minor>.<patch>}
+   */
+  public void reportKubernetesVersion(String gitVersion) {
+    version = new ServerVersion(gitVersion);
   }
 
   /** Returns the simulated API behind the server. */
@@ -112,9 +152,12 @@ public final class KubernetesTestServer implements AutoCloseable {
     return api;
   }
 
-  /** Returns the server's base URL, {@code http://127.0.0.1:<port>/}. */
+  /**
+   * Returns the server's base URL: {@code http://127.0.0.1:<port>/} by default, {@code https://} with
+   * TLS, the address it listens on (or 127.0.0.1 for a wildcard address).
+   */
   public String url() {
-    return "http://127.0.0.1:" + server.actualPort() + "/";
+    return (listening.tls() ? "https://" : "http://") + listening.clientHost() + ":" + server.actualPort() + "/";
   }
 
   /**
@@ -172,10 +215,12 @@ public final class KubernetesTestServer implements AutoCloseable {
     return this;
   }
 
-  /** Returns a configuration for a fabric8 client of this server (plain HTTP, no credentials, namespace {@code default}). */
+  /**
+   * Returns a configuration for a fabric8 client of this server (namespace {@code default}; its
+   * certificate and token when it has them).
+   */
   public Config clientConfig() {
-    return new ConfigBuilder(Config.empty()).withMasterUrl(url()).withNamespace("default")
-        .withRequestRetryBackoffLimit(0).build();
+    return new ClientAccess(url(), listening).clientConfig();
   }
 
   /** Returns a new fabric8 client of this server; the caller closes it. */
@@ -183,26 +228,12 @@ public final class KubernetesTestServer implements AutoCloseable {
     return new KubernetesClientBuilder().withConfig(clientConfig()).build();
   }
 
-  /** Returns a kubeconfig for this server: one cluster, context and user, namespace {@code default}. */
+  /**
+   * Returns a kubeconfig for this server: one cluster, context and user, namespace {@code default};
+   * the server's certificate as the certificate authority and the token as the user's, when it has them.
+   */
   public String kubeconfig() {
-    return """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: informer4j-test
-          cluster:
-            server: %s
-        contexts:
-        - name: informer4j-test
-          context:
-            cluster: informer4j-test
-            user: informer4j-test
-            namespace: default
-        current-context: informer4j-test
-        users:
-        - name: informer4j-test
-          user: {}
-        """.formatted(url().substring(0, url().length() - 1));
+    return new ClientAccess(url(), listening).kubeconfig();
   }
 
   /**
@@ -346,9 +377,14 @@ public final class KubernetesTestServer implements AutoCloseable {
 
   private void handle(HttpServerRequest request) {
     served.add(new ServedRequest(request.method().name(), request.path(), request.query() == null ? "" : request.query()));
+    if (listening.token() != null && !("Bearer " + listening.token()).equals(request.getHeader("Authorization"))) {
+      HttpBodies.send(request.response(), new Statuses.Failure(401, Statuses.status(401, "Unauthorized", "Unauthorized",
+          null), null));
+      return;
+    }
     ApiPath path = ApiPath.parse(request.path());
     switch (path.kind()) {
-      case VERSION -> HttpBodies.send(request.response(), 200, ServerVersion.document());
+      case VERSION -> HttpBodies.send(request.response(), 200, version.document());
       case OPENAPI_V2 -> openApiV2(request);
       case OPENAPI_V3 -> HttpBodies.send(request.response(), 200, OpenApiDocuments.v3Root(types));
       case OPENAPI_V3_GROUP_VERSION -> answerDocument(request, types.resourceList(path.group(), path.version())

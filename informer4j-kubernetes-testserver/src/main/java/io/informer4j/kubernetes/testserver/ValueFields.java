@@ -69,7 +69,7 @@ final class ValueFields {
         String name = String.valueOf(key);
         path.add(new PathElement.Field(name));
         if (strict && !schema.accepts(name)) {
-          errors.add(PathElement.describe(path) + ": field not declared in schema");
+          error(path, "field not declared in schema");
         } else {
           walk(child, schema.field(name), path, set);
           if (child == null || child instanceof Map<?, ?> m && m.isEmpty() || !schema.declares(name)) {
@@ -85,6 +85,11 @@ final class ValueFields {
     }
   }
 
+  /** Records an error as structured-merge-diff prints it: {@code <path>: <message>}, the message alone at the root. */
+  private void error(List<PathElement> path, String message) {
+    errors.add(path.isEmpty() ? message : PathElement.describe(path) + ": " + message);
+  }
+
   private void walkList(List<?> list, SchemaNode schema, List<PathElement> path, FieldSet set) {
     if (schema.listType() == SchemaNode.ListType.ATOMIC) {
       set.insert(path);
@@ -95,7 +100,7 @@ final class ValueFields {
       items = ListItems.of(schema, list);
     } catch (ListItems.InvalidItemException e) {
       if (strict) {
-        errors.add(PathElement.describe(path) + ": " + e.getMessage());
+        error(path, e.getMessage());
       } else {
         set.insert(path);
       }
@@ -106,7 +111,7 @@ final class ValueFields {
     for (ListItems.Item item : items) {
       if (!seen.add(item.element()) && duplicated.add(item.element())) {
         if (strict) {
-          errors.add(PathElement.describe(path) + ": duplicate entries for key " + item.element());
+          error(path, "duplicate entries for key " + item.element());
         } else {
           path.add(item.element());
           set.insert(path);
