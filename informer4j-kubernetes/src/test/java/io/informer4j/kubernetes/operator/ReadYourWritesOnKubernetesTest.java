@@ -1,20 +1,38 @@
 package io.informer4j.kubernetes.operator;
 
 import io.informer4j.testkit.ReadYourWritesContract;
+import org.junit.jupiter.api.Nested;
 
 /**
  * Read-your-writes through the operator toolkit on the Kubernetes test server, over randomized
- * schedules of a controller counting in a custom resource's status (see {@link StatusCounterSchedule}).
- * The backend treats resourceVersions as opaque, so this is the exact-version fallback at work.
+ * schedules of a controller counting in a custom resource's status (see {@link StatusCounterSchedule}):
+ * on a server saying Kubernetes 1.35, whose resourceVersions the backend compares as numbers, and on
+ * one saying 1.34, older than comparable resourceVersions (KEP-5504), where it falls back to exact
+ * matches.
  */
-class ReadYourWritesOnKubernetesTest extends ReadYourWritesContract {
+class ReadYourWritesOnKubernetesTest {
 
-  ReadYourWritesOnKubernetesTest() {
-    super(20_261_201L);
+  @Nested
+  class ComparableResourceVersions extends ReadYourWritesContract {
+    ComparableResourceVersions() {
+      super(20_261_201L);
+    }
+
+    @Override
+    protected Schedule schedule(long seed) {
+      return new StatusCounterSchedule(seed, "v1.35.0");
+    }
   }
 
-  @Override
-  protected Schedule schedule(long seed) {
-    return new StatusCounterSchedule(seed);
+  @Nested
+  class OpaqueResourceVersions extends ReadYourWritesContract {
+    OpaqueResourceVersions() {
+      super(20_261_202L);
+    }
+
+    @Override
+    protected Schedule schedule(long seed) {
+      return new StatusCounterSchedule(seed, "v1.34.0");
+    }
   }
 }
