@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.informer4j.kubernetes.testserver.EnableKubernetesTestServer;
-import io.informer4j.kubernetes.testserver.Kubeconfig;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * pkg/util/managedfields/internal/conflict.go), and the managed fields the API server records.
  */
 @EnableKubernetesTestServer(serve = {ConfigMap.class, Deployment.class}, crds = "crds/gadgets.yaml", perTest = true)
-class KubectlServerSideApplyTest {
+class KubectlServerSideApplyTest extends KubectlSuite {
 
   private static final String CONFIG_MAP = """
       apiVersion: v1
@@ -30,19 +26,6 @@ class KubectlServerSideApplyTest {
         level: "3"
       """;
 
-  @Kubeconfig
-  Path kubeconfig;
-  private Kubectl kubectl;
-
-  @BeforeEach
-  void kubectl() {
-    kubectl = new Kubectl(kubeconfig);
-  }
-
-  @AfterEach
-  void closeKubectl() {
-    kubectl.close();
-  }
 
   private String managers(String resource) {
     return kubectl.run("get", resource, "-o",
