@@ -12,27 +12,32 @@ import org.junit.jupiter.api.Nested;
  */
 class ReadYourWritesOnKubernetesTest {
 
-  @Nested
-  class ComparableResourceVersions extends ReadYourWritesContract {
-    ComparableResourceVersions() {
-      super(20_261_201L);
+  /** The contract on a server reporting {@code version}. */
+  abstract static class OnServer extends ReadYourWritesContract {
+    private final String version;
+
+    OnServer(long baseSeed, String version) {
+      super(baseSeed);
+      this.version = version;
     }
 
     @Override
     protected Schedule schedule(long seed) {
-      return new StatusCounterSchedule(seed, "v1.35.0");
+      return new StatusCounterSchedule(seed, version);
     }
   }
 
   @Nested
-  class OpaqueResourceVersions extends ReadYourWritesContract {
-    OpaqueResourceVersions() {
-      super(20_261_202L);
+  class ComparableResourceVersions extends OnServer {
+    ComparableResourceVersions() {
+      super(20_261_201L, "v1.35.0");
     }
+  }
 
-    @Override
-    protected Schedule schedule(long seed) {
-      return new StatusCounterSchedule(seed, "v1.34.0");
+  @Nested
+  class OpaqueResourceVersions extends OnServer {
+    OpaqueResourceVersions() {
+      super(20_261_202L, "v1.34.0");
     }
   }
 }
