@@ -3,7 +3,7 @@ package io.informer4j.josdk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -23,9 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An operator written with the Java Operator SDK 5.2 and its default settings ({@link PageReconciler}:
- * server-side apply for its dependent ConfigMap and for the page's status) against the Kubernetes
- * test server run as a process from informer4j-cli's jar: a page gets its ConfigMap and status, a
- * spec change reaches both, a deletion takes the ConfigMap along (owner reference, garbage collection).
+ * server-side apply for its dependent Deployment and for the page's status) against the Kubernetes
+ * test server run as a process from informer4j-cli's jar: a page gets its Deployment and status, a
+ * spec change reaches both, a deletion takes the Deployment along (owner reference, garbage collection).
  */
 class OperatorSdkOnTestServerProcessTest {
 
@@ -44,7 +44,7 @@ class OperatorSdkOnTestServerProcessTest {
       Files.write(crd, in.readAllBytes());
     }
     server = TestServerProcess.builder().cliJar(Path.of(System.getProperty("informer4j.cli.jar")))
-        .arguments("--serve", "ConfigMap", "--crd", crd.toString()).start();
+        .arguments("--serve", "apps/v1/Deployment", "--crd", crd.toString()).start();
     client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(server.kubeconfig()))).build();
     operator = new Operator(overrides -> overrides.withKubernetesClient(client));
     operator.register(new PageReconciler());
@@ -74,15 +74,17 @@ class OperatorSdkOnTestServerProcessTest {
     page.getSpec().setHtml("<h1>Hello</h1>");
     client.resource(page).create();
     Resource<Page> home = client.resources(Page.class).inNamespace("default").withName("home");
-    Resource<ConfigMap> html = client.configMaps().inNamespace("default").withName("home");
+    Resource<Deployment> web = client.apps().deployments().inNamespace("default").withName("home");
 
     await().atMost(WAIT).until(() -> observedGeneration(home.get()).equals(Optional.of(1L)));
-    assertThat(html.get().getData()).containsEntry("index.html", "<h1>Hello</h1>");
-    assertThat(html.get().getMetadata().getOwnerReferences()).singleElement()
+    assertThat(page(web.get())).isEqualTo("<h1>Hello</h1>");
+    assertThat(web.get().getMetadata().getOwnerReferences()).singleElement()
         .satisfies(owner -> assertThat(owner.getUid()).isEqualTo(home.get().getMetadata().getUid()));
-    assertThat(html.get().getMetadata().getManagedFields()).anySatisfy(entry -> assertThat(entry.getOperation())
-        .isEqualTo("Apply"));
-    assertThat(home.get().getStatus().getMessage()).isEqualTo("served from ConfigMap home");
+    assertThat(web.get().getMetadata().getManagedFields()).as("the dependent was written with server-side apply")
+        .anySatisfy(entry -> assertThat(entry.getOperation()).isEqualTo("Apply"));
+    assertThat(home.get().getMetadata().getManagedFields()).as("and the status")
+        .anySatisfy(entry -> assertThat(entry.getOperation() + " " + entry.getSubresource()).isEqualTo("Apply status"));
+    assertThat(home.get().getStatus().getMessage()).isEqualTo("served by Deployment home");
 
     home.edit(p -> {
       p.getSpec().setHtml("<h1>Hello again</h1>");
@@ -90,12 +92,16 @@ class OperatorSdkOnTestServerProcessTest {
     });
 
     await().atMost(WAIT).until(() -> observedGeneration(home.get()).equals(Optional.of(2L)));
-    await().atMost(WAIT).until(() -> "<h1>Hello again</h1>".equals(html.get().getData().get("index.html")));
+    await().atMost(WAIT).until(() -> "<h1>Hello again</h1>".equals(page(web.get())));
 
     home.delete();
 
-    await().atMost(WAIT).until(() -> home.get() == null && html.get() == null);
+    await().atMost(WAIT).until(() -> home.get() == null && web.get() == null);
     assertThat(server.isAlive()).isTrue();
+  }
+
+  private static String page(Deployment deployment) {
+    return deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv().get(0).getValue();
   }
 
   private static Optional<Long> observedGeneration(Page page) {

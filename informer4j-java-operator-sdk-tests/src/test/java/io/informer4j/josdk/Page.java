@@ -7,7 +7,7 @@ import io.fabric8.kubernetes.model.annotation.Kind;
 import io.fabric8.kubernetes.model.annotation.Plural;
 import io.fabric8.kubernetes.model.annotation.Version;
 
-/** A web page ({@code josdk.informer4j.io/v1} {@code Page}), served from a ConfigMap the operator keeps. */
+/** A web page ({@code josdk.informer4j.io/v1} {@code Page}), served by a Deployment the operator keeps. */
 @Group("josdk.informer4j.io")
 @Version("v1")
 @Kind("Page")

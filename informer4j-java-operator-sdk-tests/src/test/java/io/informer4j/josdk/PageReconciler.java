@@ -1,8 +1,9 @@
 package io.informer4j.josdk;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import java.util.Map;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -13,12 +14,13 @@ import io.javaoperatorsdk.operator.processing.dependent.kubernetes.CRUDKubernete
 
 /**
  * An operator as the Java Operator SDK's documentation writes one, with its default settings: each
- * {@link Page} gets a ConfigMap holding its HTML (a dependent resource, matched and written with
- * server-side apply, owned by the page), and its status says which generation is served (patched
- * with server-side apply through {@code /status}).
+ * {@link Page} gets a Deployment of a web server given its HTML (a dependent resource, matched and
+ * written with server-side apply, owned by the page; the SDK writes ConfigMaps and Secrets without
+ * server-side apply by default), and its status says which generation is served (patched with
+ * server-side apply through {@code /status}).
  */
 @ControllerConfiguration
-@Workflow(dependents = @Dependent(type = PageReconciler.PageConfigMap.class))
+@Workflow(dependents = @Dependent(type = PageReconciler.PageDeployment.class))
 public class PageReconciler implements Reconciler<Page> {
 
   @Override
@@ -29,18 +31,23 @@ public class PageReconciler implements Reconciler<Page> {
     status.setSpec(null);
     status.setStatus(new Page.Status());
     status.getStatus().setObservedGeneration(page.getMetadata().getGeneration());
-    status.getStatus().setMessage("served from ConfigMap " + page.getMetadata().getName());
+    status.getStatus().setMessage("served by Deployment " + page.getMetadata().getName());
     return UpdateControl.patchStatus(status);
   }
 
-  /** The page's ConfigMap: its HTML as {@code index.html}. */
-  public static class PageConfigMap extends CRUDKubernetesDependentResource<ConfigMap, Page> {
+  /** The page's web server: a Deployment whose container gets the HTML in {@code PAGE}. */
+  public static class PageDeployment extends CRUDKubernetesDependentResource<Deployment, Page> {
 
     @Override
-    protected ConfigMap desired(Page page, Context<Page> context) {
-      return new ConfigMapBuilder().withNewMetadata().withName(page.getMetadata().getName())
+    protected Deployment desired(Page page, Context<Page> context) {
+      Map<String, String> labels = Map.of("page", page.getMetadata().getName());
+      return new DeploymentBuilder().withNewMetadata().withName(page.getMetadata().getName())
           .withNamespace(page.getMetadata().getNamespace()).endMetadata()
-          .addToData("index.html", page.getSpec().getHtml()).build();
+          .withNewSpec().withReplicas(1).withNewSelector().withMatchLabels(labels).endSelector()
+          .withNewTemplate().withNewMetadata().withLabels(labels).endMetadata().withNewSpec()
+          .addNewContainer().withName("web").withImage("nginx:1.27-alpine")
+          .addNewEnv().withName("PAGE").withValue(page.getSpec().getHtml()).endEnv().endContainer()
+          .endSpec().endTemplate().endSpec().build();
     }
   }
 }
