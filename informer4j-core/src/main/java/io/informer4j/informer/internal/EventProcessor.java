@@ -22,8 +22,8 @@ import java.util.function.Consumer;
  * time); a complete list replaces the cache atomically, then handlers hear the deletes (as
  * tombstones), adds and updates it implies. A delete of a key the cache does not hold is not
  * delivered (as client-go's DeltaFIFO: handlers never heard of the object, or already heard its
- * delete). A delete known only by its key removes the cached
- * object and is delivered with its last cached state as a tombstone; a state that could not be read
+ * delete). A delete known only by its key removes the cached object and is delivered with its last
+ * cached state as a tombstone; a state that could not be read
  * leaves the cached version in place and marks the key stale ({@link StaleKeys}). Handlers are notified only after the cache reflects the
  * change, and the queue lock is never held while they run (they run on their own lanes).
  *
