@@ -84,7 +84,15 @@ public final class Generators {
   /** Returns a value of one of {@code generators}, each as likely, shrinking toward the first. */
   @SafeVarargs
   public static <T> Generator<T> oneOf(Generator<? extends T>... generators) {
-    List<Generator<? extends T>> copy = List.of(generators);
+    return oneOf(List.of(generators));
+  }
+
+  /** Returns a value of one of {@code generators}, each as likely, shrinking toward the first. */
+  public static <T> Generator<T> oneOf(List<? extends Generator<? extends T>> generators) {
+    if (generators.isEmpty()) {
+      throw new IllegalArgumentException("no generators to choose from");
+    }
+    List<? extends Generator<? extends T>> copy = List.copyOf(generators);
     return choices -> choices.draw(copy.get((int) choices.draw(copy.size() - 1)));
   }
 
@@ -144,6 +152,15 @@ public final class Generators {
         .map(c -> c < Character.MIN_SURROGATE ? c : c + SURROGATES);
     return frequency(weight(12, codePoints(0x20, 0x7E)), weight(1, codePoints(0, 0x1F)), weight(4, bmpBeyondAscii),
         weight(1, codePoints(Character.MIN_SUPPLEMENTARY_CODE_POINT, Character.MAX_CODE_POINT)));
+  }
+
+  /**
+   * Returns any UTF-16 code unit as a code point, lone surrogates included (for strings as Java holds
+   * them, not text that must survive an encoding): mostly printable ASCII, then control characters
+   * and the rest of {@code \u0080}–{@code \uFFFF}; shrinking toward a space.
+   */
+  public static Generator<Integer> chars() {
+    return frequency(weight(12, codePoints(0x20, 0x7E)), weight(1, codePoints(0, 0x1F)), weight(5, codePoints(0x80, 0xFFFF)));
   }
 
   /** Returns strings of {@code minLength} to {@code maxLength} code points from {@code codePoints}. */
