@@ -1,6 +1,8 @@
 package io.informer4j.testsupport.property;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,12 +74,12 @@ public final class Generators {
     return elements(Arrays.asList(values));
   }
 
-  /** Returns one of {@code values}, shrinking toward the first. */
+  /** Returns one of {@code values} (null among them too), shrinking toward the first. */
   public static <T> Generator<T> elements(List<? extends T> values) {
     if (values.isEmpty()) {
       throw new IllegalArgumentException("no values to choose from");
     }
-    List<? extends T> copy = List.copyOf(values);
+    List<? extends T> copy = Collections.unmodifiableList(new ArrayList<>(values));
     return choices -> copy.get((int) choices.draw(copy.size() - 1));
   }
 
