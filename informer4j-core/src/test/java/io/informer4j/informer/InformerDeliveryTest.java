@@ -94,7 +94,7 @@ class InformerDeliveryTest extends InformerTestSupport {
     assertThat(fast.events()).containsExactlyInAnyOrder("add ns/a@1 initial", "add ns/b@2 initial");
     assertThat(slow.hasSynced()).isFalse();
     release.countDown();
-    slow.synced().get(5, TimeUnit.SECONDS);
+    slow.synced().get(60, TimeUnit.SECONDS);
     assertThat(slow.hasSynced()).isTrue();
   }
 

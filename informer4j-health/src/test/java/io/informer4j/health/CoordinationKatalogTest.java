@@ -78,7 +78,7 @@ class CoordinationKatalogTest {
       manager.add(server);
       manager.controller("pods", api.type(pods)).keyFilter(ownership).reconcile(key -> Result.done());
       shards.start();
-      await().atMost(Duration.ofSeconds(10)).until(() -> ownership.held().size() == 4
+      await().atMost(Duration.ofSeconds(60)).until(() -> ownership.held().size() == 4
           && ((Map<?, ?>) shards.status().get("holders")).size() == 4);
       manager.start();
       String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog"))
