@@ -22,6 +22,7 @@ import io.informer4j.meta.TypeRegistry;
 import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.ResourceVersionOrder;
 import io.informer4j.source.TypePresence;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -85,6 +86,7 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
   private final ApiConnection connection;
   private final KubernetesTypeDiscovery discovery;
   private final KubernetesTypeRegistry types;
+  private final ResourceVersionGuarantee versions;
   private final Vertx ownedVertx;
 
   private KubernetesBackend(KubernetesClient client, boolean ownsClient, Vertx ownedVertx, WatchTransport transport,
@@ -97,6 +99,7 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
     this.connection = new ApiConnection(client, json);
     this.discovery = new KubernetesTypeDiscovery(connection, this);
     this.types = new KubernetesTypeRegistry(discovery);
+    this.versions = new ResourceVersionGuarantee(client);
   }
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
@@ -260,6 +263,16 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
   @Override
   public AutoCloseable onTypeAdded(Consumer<TypeKey> listener, InformerRuntime runtime) {
     return discovery.onTypeAdded(listener, Objects.requireNonNull(runtime, "runtime"));
+  }
+
+  /**
+   * Returns {@link ResourceVersionOrder#NUMERIC} when the server is Kubernetes 1.35 or later, whose
+   * resourceVersions compare as integers (KEP-5504), else {@link ResourceVersionOrder#OPAQUE}; reads
+   * {@code /version} once, on the first call (opaque when it cannot be read).
+   */
+  @Override
+  public ResourceVersionOrder resourceVersionOrder(TypeKey type) {
+    return versions.order();
   }
 
   /** Returns the server's address. */
