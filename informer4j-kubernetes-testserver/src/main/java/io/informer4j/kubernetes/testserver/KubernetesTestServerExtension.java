@@ -1,12 +1,9 @@
 package io.informer4j.kubernetes.testserver;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.testkit.SimulatedApi;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -133,7 +130,7 @@ public final class KubernetesTestServerExtension
           server.createCustomResourceDefinition(ResourceType.of(customResource));
         }
         for (String resource : settings.crds()) {
-          server.createCustomResourceDefinition(readCrd(resource));
+          createCustomResourceDefinition(server, resource);
         }
         Path directory = Files.createTempDirectory("informer4j-kubeconfig");
         server.writeKubeconfig(directory.resolve("kubeconfig"));
@@ -144,17 +141,11 @@ public final class KubernetesTestServerExtension
       }
     }
 
-    private static CustomResourceDefinition readCrd(String resource) throws IOException {
-      String path = resource.startsWith("/") ? resource.substring(1) : resource;
-      try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(path)) {
-        if (in == null) {
-          throw new ExtensionConfigurationException("no CRD resource " + resource + " on the classpath");
-        }
-        Object read = new KubernetesSerialization().unmarshal(in);
-        if (read instanceof CustomResourceDefinition crd) {
-          return crd;
-        }
-        throw new ExtensionConfigurationException(resource + " holds no apiextensions.k8s.io/v1 CustomResourceDefinition");
+    private static void createCustomResourceDefinition(KubernetesTestServer server, String resource) {
+      try {
+        server.createCustomResourceDefinition(resource);
+      } catch (IllegalArgumentException e) {
+        throw new ExtensionConfigurationException(e.getMessage(), e);
       }
     }
 
