@@ -63,11 +63,11 @@ final class ConsumerProject {
    * @throws AssertionError naming the command and quoting the log's end when the build fails
    */
   void build(String... arguments) throws IOException, InterruptedException {
-    build("pom.xml", arguments);
+    buildPom("pom.xml", arguments);
   }
 
   /** Runs Maven on {@code pom} (relative to the copy) as {@link #build(String...)} does; its log is {@code target/<name>-<pom>.log}. */
-  void build(String pom, String... arguments) throws IOException, InterruptedException {
+  void buildPom(String pom, String... arguments) throws IOException, InterruptedException {
     List<String> all = new ArrayList<>(List.of("-q", "-s", settings().toString(), "-Dmaven.repo.local=" + REPOSITORY,
         "-Dinformer4j.version=" + System.getProperty("informer4j.version")));
     all.addAll(List.of(arguments));

@@ -45,7 +45,7 @@ final class PlatformVersions {
     String withoutBom = pom.replaceAll("(?s)<dependencyManagement>.*?</dependencyManagement>", "")
         .replaceAll("(<artifactId>informer4j-[a-z-]+</artifactId>)", "$1<version>\\${informer4j.version}</version>");
     Files.writeString(app.dir().resolve("pom-without-informer4j-bom.xml"), withoutBom);
-    app.build("pom-without-informer4j-bom.xml", "dependency:list", "-DoutputFile=target/platform-dependencies.txt");
+    app.buildPom("pom-without-informer4j-bom.xml", "dependency:list", "-DoutputFile=target/platform-dependencies.txt");
 
     Set<String> managedGroups = managedGroups(pom, platformBom);
     Map<String, String> platform = versions(ConsumerProject.artifacts(app.dir().resolve("target/platform-dependencies.txt")));
