@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.TypeWatchingBackend;
 import io.informer4j.kubernetes.internal.ApiConnection;
+import io.informer4j.kubernetes.internal.ConfigurationErrors;
 import io.informer4j.kubernetes.internal.FabricJson;
 import io.informer4j.kubernetes.internal.LargeChunkHttpClientFactory;
 import io.informer4j.kubernetes.internal.LeanVertx;
@@ -22,6 +23,7 @@ import io.informer4j.meta.TypeRegistry;
 import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.Redaction;
 import io.informer4j.source.TypePresence;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -90,6 +92,7 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
   private KubernetesBackend(KubernetesClient client, boolean ownsClient, Vertx ownedVertx, WatchTransport transport,
                             boolean watchList) {
     this.client = Objects.requireNonNull(client, "client");
+    registerSecrets(client.getConfiguration());
     this.ownsClient = ownsClient;
     this.ownedVertx = ownedVertx;
     this.transport = Objects.requireNonNull(transport, "transport");
@@ -97,6 +100,28 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
     this.connection = new ApiConnection(client, json);
     this.discovery = new KubernetesTypeDiscovery(connection, this);
     this.types = new KubernetesTypeRegistry(discovery);
+  }
+
+  /**
+   * Registers the configuration's credentials with {@link Redaction}, so that no description, log
+   * line, status or error of informer4j shows them: the token, the password (also one in the server
+   * URL's user information), the client key and its passphrase.
+   */
+  private static void registerSecrets(Config config) {
+    if (config == null) {
+      return;
+    }
+    Redaction.secret(config.getOauthToken());
+    Redaction.secret(config.getPassword());
+    Redaction.secret(config.getClientKeyData());
+    Redaction.secret(config.getClientKeyPassphrase());
+    Redaction.secret(config.getAutoOAuthToken());
+    String master = config.getMasterUrl();
+    int at = master == null ? -1 : master.indexOf('@');
+    int scheme = master == null ? -1 : master.indexOf("://");
+    if (at > scheme && scheme >= 0 && master.substring(scheme + 3, at).contains(":")) {
+      Redaction.secret(master.substring(master.indexOf(':', scheme + 3) + 1, at));
+    }
   }
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
@@ -111,6 +136,9 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
    * attempt or a short request forever. The request timeout bounds single requests (discovery);
    * lists and watches stream without it, so it never cuts a long list or a long watch (a list that
    * stops sending ends when the informer interrupts it).
+   *
+   * @throws KubernetesConfigurationException if a client certificate, client key or certificate
+   *                                          authority it names is missing or cannot be read
    */
   public static KubernetesBackend connect(Config config) {
     Objects.requireNonNull(config, "config");
@@ -129,7 +157,7 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
       return builder.build();
     } catch (RuntimeException e) {
       LeanVertx.close(vertx, VERTX_CLOSE_TIMEOUT);
-      throw e;
+      throw ConfigurationErrors.explain(config, e);
     }
   }
 
@@ -262,10 +290,10 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
     return discovery.onTypeAdded(listener, Objects.requireNonNull(runtime, "runtime"));
   }
 
-  /** Returns the server's address. */
+  /** Returns the server's address, a password in it hidden ({@link Redaction}). */
   @Override
   public String description() {
-    return "Kubernetes " + client.getMasterUrl();
+    return "Kubernetes " + Redaction.redact(String.valueOf(client.getMasterUrl()));
   }
 
   /** Returns the adapter of fabric8 objects (any model, dynamic or metadata-only) as one of {@code T}. */
