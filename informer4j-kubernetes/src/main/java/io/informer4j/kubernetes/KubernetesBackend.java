@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.TypeWatchingBackend;
 import io.informer4j.kubernetes.internal.ApiConnection;
+import io.informer4j.kubernetes.internal.ConfigCredentials;
 import io.informer4j.kubernetes.internal.ConfigurationErrors;
 import io.informer4j.kubernetes.internal.FabricJson;
 import io.informer4j.kubernetes.internal.LargeChunkHttpClientFactory;
@@ -92,7 +93,7 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
   private KubernetesBackend(KubernetesClient client, boolean ownsClient, Vertx ownedVertx, WatchTransport transport,
                             boolean watchList) {
     this.client = Objects.requireNonNull(client, "client");
-    registerSecrets(client.getConfiguration());
+    ConfigCredentials.register(client.getConfiguration());
     this.ownsClient = ownsClient;
     this.ownedVertx = ownedVertx;
     this.transport = Objects.requireNonNull(transport, "transport");
@@ -100,28 +101,6 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
     this.connection = new ApiConnection(client, json);
     this.discovery = new KubernetesTypeDiscovery(connection, this);
     this.types = new KubernetesTypeRegistry(discovery);
-  }
-
-  /**
-   * Registers the configuration's credentials with {@link Redaction}, so that no description, log
-   * line, status or error of informer4j shows them: the token, the password (also one in the server
-   * URL's user information), the client key and its passphrase.
-   */
-  private static void registerSecrets(Config config) {
-    if (config == null) {
-      return;
-    }
-    Redaction.secret(config.getOauthToken());
-    Redaction.secret(config.getPassword());
-    Redaction.secret(config.getClientKeyData());
-    Redaction.secret(config.getClientKeyPassphrase());
-    Redaction.secret(config.getAutoOAuthToken());
-    String master = config.getMasterUrl();
-    int at = master == null ? -1 : master.indexOf('@');
-    int scheme = master == null ? -1 : master.indexOf("://");
-    if (at > scheme && scheme >= 0 && master.substring(scheme + 3, at).contains(":")) {
-      Redaction.secret(master.substring(master.indexOf(':', scheme + 3) + 1, at));
-    }
   }
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
@@ -135,13 +114,16 @@ public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseab
    * it (set on {@code config}), so a server that accepts and goes silent cannot hold a connection
    * attempt or a short request forever. The request timeout bounds single requests (discovery);
    * lists and watches stream without it, so it never cuts a long list or a long watch (a list that
-   * stops sending ends when the informer interrupts it).
+   * stops sending ends when the informer interrupts it). A user name and password in the server URL
+   * are taken out of it into the configuration's basic-auth credentials (unless it has some), as Go
+   * clients use them, so no request log shows them.
    *
    * @throws KubernetesConfigurationException if a client certificate, client key or certificate
    *                                          authority it names is missing or cannot be read
    */
   public static KubernetesBackend connect(Config config) {
     Objects.requireNonNull(config, "config");
+    ConfigCredentials.moveUserInfoToBasicAuth(config);
     if (!isPositive(config.getConnectionTimeout())) {
       config.setConnectionTimeout(DEFAULT_TIMEOUT_MILLIS);
     }

@@ -1,8 +1,13 @@
 package io.informer4j.kubernetes;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.informer4j.source.Redaction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A kubeconfig whose client certificate or key cannot be used fails {@code connect} with a
  * {@link KubernetesConfigurationException} that names the fields to fix and the reason (fabric8
- * alone says "An error has occurred."), and shows none of the key material.
+ * alone says "An error has occurred."), and shows none of the key material. A password in the server
+ * URL leaves the URL.
  */
 class ClientCredentialsTest {
 
@@ -50,6 +56,29 @@ class ClientCredentialsTest {
 
     assertThatThrownBy(() -> KubernetesBackend.connect(config)).isInstanceOf(KubernetesConfigurationException.class)
         .hasMessageContaining("names a file that cannot be read").hasMessageContaining("absent.crt");
+  }
+
+  @Test
+  void aPasswordInTheServerUrlBecomesBasicAuthAndLeavesTheUrl() {
+    Config config = new ConfigBuilder().withMasterUrl("https://alice:s3cr%40t@127.0.0.1:1").build();
+
+    try (KubernetesBackend kube = KubernetesBackend.connect(config)) {
+      assertThat(kube.description()).startsWith("Kubernetes https://127.0.0.1:1");
+      assertThat(kube.client().getMasterUrl().toString()).doesNotContain("alice", "s3cr");
+    }
+    assertThat(config.getUsername()).isEqualTo("alice");
+    assertThat(config.getPassword()).isEqualTo("s3cr@t");
+    assertThat(Redaction.redact("the server said s3cr@t")).isEqualTo("the server said ***");
+  }
+
+  @Test
+  void aClientWithAPasswordInItsUrlIsDescribedWithoutIt() {
+    Config config = new ConfigBuilder().withMasterUrl("https://bob:hunter2@127.0.0.1:1").build();
+
+    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
+         KubernetesBackend kube = KubernetesBackend.using(client)) {
+      assertThat(kube.description()).startsWith("Kubernetes https://bob:***@127.0.0.1:1").doesNotContain("hunter2");
+    }
   }
 
   private Config kubeconfig(String... userFields) throws Exception {

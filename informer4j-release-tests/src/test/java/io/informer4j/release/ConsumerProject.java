@@ -26,6 +26,10 @@ final class ConsumerProject {
   static final Path ROOT = Path.of(System.getProperty("informer4j.root", ".."));
   static final Path TARGET = Path.of("target").toAbsolutePath();
   static final Path REPOSITORY = TARGET.resolve("consumer-repository");
+  /** The test server, as {@link #artifacts} lists it. */
+  static final String TEST_SERVER = "io.informer4j:informer4j-kubernetes-testserver:jar:" + System.getProperty("informer4j.version");
+  /** JUnit 6's API, as {@link #artifacts} lists it: Spring Boot 4.0.7's, and the plain application's choice. */
+  static final String JUNIT_6_API = "org.junit.jupiter:junit-jupiter-api:jar:6.0.3";
 
   private final String name;
   private final Path dir;
@@ -64,6 +68,15 @@ final class ConsumerProject {
    */
   void build(String... arguments) throws IOException, InterruptedException {
     buildPom("pom.xml", arguments);
+  }
+
+  /**
+   * Builds and tests the copy ({@code verify}) and returns what it resolved, as {@link #artifacts}
+   * lists them.
+   */
+  SortedSet<String> verifyAndListDependencies() throws IOException, InterruptedException {
+    build("verify", "dependency:list", "-DoutputFile=target/resolved-dependencies.txt");
+    return artifacts(dir.resolve("target/resolved-dependencies.txt"));
   }
 
   /** Runs Maven on {@code pom} (relative to the copy) as {@link #build(String...)} does; its log is {@code target/<name>-<pom>.log}. */

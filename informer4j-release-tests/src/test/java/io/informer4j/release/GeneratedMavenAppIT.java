@@ -1,5 +1,7 @@
 package io.informer4j.release;
 
+import static io.informer4j.release.ConsumerProject.JUNIT_6_API;
+import static io.informer4j.release.ConsumerProject.TEST_SERVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -17,12 +19,9 @@ class GeneratedMavenAppIT {
   @Test
   void aPlainMavenApplicationOnJunit6BuildsAndPassesItsTests() throws Exception {
     ConsumerProject app = ConsumerProject.copy("generated-maven-app");
-    app.build("verify", "dependency:list", "-DoutputFile=target/resolved-dependencies.txt");
+    SortedSet<String> resolved = app.verifyAndListDependencies();
 
-    SortedSet<String> resolved = ConsumerProject.artifacts(app.dir().resolve("target/resolved-dependencies.txt"));
-    assertThat(resolved).as("what the application resolved")
-        .anyMatch(artifact -> artifact.startsWith("org.junit.jupiter:junit-jupiter-api:jar:6."))
-        .anyMatch(artifact -> artifact.startsWith("io.informer4j:informer4j-kubernetes-testserver:"))
+    assertThat(resolved).as("what the application resolved").contains(JUNIT_6_API, TEST_SERVER)
         .filteredOn(artifact -> artifact.startsWith("org.junit"))
         .allMatch(artifact -> artifact.endsWith(":6.0.3"), "JUnit 6.0.3, the application's choice");
     assertThat(Files.readString(app.dir().resolve("target/surefire-reports/TEST-com.example.app.AppTest.xml")))

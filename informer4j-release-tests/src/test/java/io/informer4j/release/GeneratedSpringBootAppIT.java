@@ -1,5 +1,7 @@
 package io.informer4j.release;
 
+import static io.informer4j.release.ConsumerProject.JUNIT_6_API;
+import static io.informer4j.release.ConsumerProject.TEST_SERVER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -27,12 +29,9 @@ class GeneratedSpringBootAppIT {
   @Test
   void aGeneratedApplicationBuildsPassesItsTestsAndRuns() throws Exception {
     ConsumerProject app = ConsumerProject.copy("generated-spring-boot-app");
-    app.build("verify", "dependency:list", "-DoutputFile=target/resolved-dependencies.txt");
+    SortedSet<String> resolved = app.verifyAndListDependencies();
 
-    SortedSet<String> resolved = ConsumerProject.artifacts(app.dir().resolve("target/resolved-dependencies.txt"));
-    assertThat(resolved).as("what the application resolved")
-        .anyMatch(artifact -> artifact.startsWith("org.junit.jupiter:junit-jupiter-api:jar:6."))
-        .anyMatch(artifact -> artifact.startsWith("io.informer4j:informer4j-kubernetes-testserver:"))
+    assertThat(resolved).as("what the application resolved").contains(JUNIT_6_API, TEST_SERVER)
         .noneMatch(artifact -> artifact.startsWith("org.junit.jupiter:") && artifact.contains(":5."));
     PlatformVersions.check(app, "spring-boot-dependencies", resolved);
 
