@@ -81,8 +81,13 @@ class DemoProcessTest {
 
   private static CliProcess startAndWaitForTheFirstStatus() throws Exception {
     CliProcess demo = CliProcess.start("demo", "--objects", "50", "--rate", "50", "--no-dashboard");
-    await().atMost(Duration.ofSeconds(30)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
-    return demo;
+    try {
+      await().atMost(Duration.ofSeconds(60)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
+      return demo;
+    } catch (RuntimeException | Error e) {
+      demo.close();   // the process is stopped when the wait fails too
+      throw e;
+    }
   }
 
   private static void assertStoppedCleanly(CliProcess demo, int exit) {

@@ -1,6 +1,7 @@
 package com.example.demo;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.informer4j.controller.Result;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.manager.Manager;
@@ -22,12 +23,11 @@ public class FlagsController {
 		CacheReader<ConfigMap> cache = manager.cache().reader(configMaps);
 		return ControllerDefinition.of("flags", configMaps, key -> {
 			cache.find(key)
-				.filter(configMap -> !stamp.value().equals(configMap.getMetadata().getAnnotations().get(ANNOTATION)))
+				.filter(configMap -> configMap.getMetadata().getAnnotations() == null
+					|| !stamp.value().equals(configMap.getMetadata().getAnnotations().get(ANNOTATION)))
 				.ifPresent(configMap -> kubernetes.client().configMaps().inNamespace(key.namespace()).withName(key.name())
-					.edit(current -> {
-						current.getMetadata().getAnnotations().put(ANNOTATION, stamp.value());
-						return current;
-					}));
+					.edit(current -> new ConfigMapBuilder(current)
+						.editMetadata().addToAnnotations(ANNOTATION, stamp.value()).endMetadata().build()));
 			return Result.done();
 		});
 	}

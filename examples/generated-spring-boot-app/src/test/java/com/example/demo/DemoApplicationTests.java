@@ -34,7 +34,7 @@ class DemoApplicationTests {
 		when(stamp.value()).thenReturn("test");
 		try (KubernetesClient client = server.newClient()) {
 			client.configMaps().inNamespace("shop").resource(new ConfigMapBuilder()
-				.withNewMetadata().withName("flags").addToAnnotations("owner", "shop").endMetadata()
+				.withNewMetadata().withName("flags").endMetadata()
 				.addToData("beta", "on").build()).create();
 			await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
 				client.configMaps().inNamespace("shop").withName("flags").get().getMetadata().getAnnotations())

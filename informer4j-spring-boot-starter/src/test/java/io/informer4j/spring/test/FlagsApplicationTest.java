@@ -11,6 +11,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 
 /**
  * A {@code @SpringBootTest} against the test server with no wiring: the server runs before the
@@ -18,6 +19,7 @@ import org.springframework.boot.test.context.SpringBootTest;
  * reconciles what the test writes. Its body is the "Testing" example of docs/SPRING-BOOT.md
  * ({@link SpringBootDocsTest}).
  */
+@DirtiesContext // closed after the class: other tests of this module check that no informer4j thread outlives them
 @SpringBootTest(classes = FlagsApplication.class)
 @AutoConfigureKubernetesTestServer(serve = ConfigMap.class)
 class FlagsApplicationTest {
