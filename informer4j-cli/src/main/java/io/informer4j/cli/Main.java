@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
  * run whose components did not all stop in time, or a second signal ended it at once.
  *
  * <p>Everything the program prints, on stdout, stderr or into its log, passes through
- * {@link Redaction}, so credentials never show.
+ * {@link io.informer4j.source.Redaction}, so credentials never show.
  */
 @Command(name = "informer4j", mixinStandardHelpOptions = true, version = "informer4j 0.1.0-SNAPSHOT",
     description = "List-watch informers, queues and controllers: a live view over a simulated API, a cluster or etcd.",
@@ -37,14 +37,14 @@ public final class Main implements Runnable {
 
   /**
    * Runs the program with {@code args} and {@code environment}, writing output to {@code out} and
-   * errors to {@code err}, both through {@link Redaction}.
+   * errors to {@code err}, both through {@link io.informer4j.source.Redaction}.
    *
    * @return the exit code
    */
   public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
     EtcdAccess.hideSecrets(args, environment.get(EtcdAccess.PASSWORD_VARIABLE));
-    PrintStream shownOut = Redaction.stream(out);
-    PrintStream shownErr = Redaction.stream(err);
+    PrintStream shownOut = RedactingOutputStream.printStream(out);
+    PrintStream shownErr = RedactingOutputStream.printStream(err);
     try {
       return execute(args, shownOut, shownErr, environment);
     } finally {

@@ -205,6 +205,18 @@ public final class KubernetesTestServer implements AutoCloseable {
     return createCustomResourceDefinition(document);
   }
 
+  /**
+   * Creates the CustomResourceDefinition held by a classpath resource (YAML or JSON, read through
+   * the thread's context class loader) and waits until it is established; returns this server.
+   *
+   * @throws IllegalArgumentException if there is no such resource, or it holds no
+   *                                  apiextensions.k8s.io/v1 CustomResourceDefinition
+   * @throws IllegalStateException    if the CRD is refused or not established within 30 s
+   */
+  public KubernetesTestServer createCustomResourceDefinition(String classpathResource) {
+    return createCustomResourceDefinition(CustomResourceDefinitions.read(classpathResource));
+  }
+
   private KubernetesTestServer createCustomResourceDefinition(Map<String, Object> document) {
     try {
       writes.create(CustomResourceDefinitions.CRD, null, document, ObjectWrites.WriteOptions.DEFAULT);

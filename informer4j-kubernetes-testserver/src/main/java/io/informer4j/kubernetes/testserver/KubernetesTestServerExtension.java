@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.testkit.SimulatedApi;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -151,7 +150,7 @@ public final class KubernetesTestServerExtension
           server.createCustomResourceDefinition(ResourceType.of(customResource));
         }
         for (String resource : settings.crds()) {
-          server.createCustomResourceDefinition(readCrd(resource));
+          server.createCustomResourceDefinition(customResourceDefinition(resource));
         }
         Path directory = Files.createTempDirectory("informer4j-kubeconfig");
         server.writeKubeconfig(directory.resolve("kubeconfig"));
@@ -160,14 +159,6 @@ public final class KubernetesTestServerExtension
         server.close();
         throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
       }
-    }
-
-    private static CustomResourceDefinition readCrd(String resource) throws IOException {
-      Object read = new KubernetesSerialization().unmarshal(new java.io.ByteArrayInputStream(resourceBytes(resource)));
-      if (read instanceof CustomResourceDefinition crd) {
-        return crd;
-      }
-      throw new ExtensionConfigurationException(resource + " holds no apiextensions.k8s.io/v1 CustomResourceDefinition");
     }
 
     @Override
@@ -213,7 +204,8 @@ public final class KubernetesTestServerExtension
           arguments.addAll(List.of("--crd", file.toString()));
         }
         for (String resource : settings.crds()) {
-          Path file = Files.write(directory.resolve("crd-" + n++ + ".yaml"), resourceBytes(resource));
+          Path file = directory.resolve("crd-" + n++ + ".json");
+          Files.writeString(file, serialization.asJson(customResourceDefinition(resource)));
           arguments.addAll(List.of("--crd", file.toString()));
         }
       } catch (IOException e) {
@@ -258,13 +250,11 @@ public final class KubernetesTestServerExtension
     }
   }
 
-  private static byte[] resourceBytes(String resource) throws IOException {
-    String path = resource.startsWith("/") ? resource.substring(1) : resource;
-    try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(path)) {
-      if (in == null) {
-        throw new ExtensionConfigurationException("no CRD resource " + resource + " on the classpath");
-      }
-      return in.readAllBytes();
+  private static CustomResourceDefinition customResourceDefinition(String classpathResource) {
+    try {
+      return CustomResourceDefinitions.read(classpathResource);
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(e.getMessage(), e);
     }
   }
 
