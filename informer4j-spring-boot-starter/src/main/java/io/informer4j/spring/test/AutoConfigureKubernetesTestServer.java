@@ -53,7 +53,4 @@ public @interface AutoConfigureKubernetesTestServer {
    * schema that keeps any field and the status subresource.
    */
   Class<? extends HasMetadata>[] customResources() default {};
-
-  /** True to make the server record {@code metadata.managedFields}. */
-  boolean managedFields() default false;
 }

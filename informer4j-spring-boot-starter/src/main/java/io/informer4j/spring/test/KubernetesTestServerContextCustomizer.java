@@ -28,10 +28,9 @@ import org.springframework.test.context.MergedContextConfiguration;
  * @param serve           built-in types to serve
  * @param crds            classpath resources holding CRDs
  * @param customResources custom resource classes whose CRDs are created
- * @param managedFields   whether the server records {@code metadata.managedFields}
  */
 record KubernetesTestServerContextCustomizer(List<Class<? extends HasMetadata>> serve, List<String> crds,
-                                             List<Class<? extends HasMetadata>> customResources, boolean managedFields)
+                                             List<Class<? extends HasMetadata>> customResources)
     implements ContextCustomizer {
 
   /** The server's bean name. */
@@ -42,7 +41,7 @@ record KubernetesTestServerContextCustomizer(List<Class<? extends HasMetadata>> 
 
   static KubernetesTestServerContextCustomizer of(AutoConfigureKubernetesTestServer settings) {
     return new KubernetesTestServerContextCustomizer(List.of(settings.serve()), List.of(settings.crds()),
-        List.of(settings.customResources()), settings.managedFields());
+        List.of(settings.customResources()));
   }
 
   /**
@@ -75,7 +74,6 @@ record KubernetesTestServerContextCustomizer(List<Class<? extends HasMetadata>> 
   }
 
   private Path prepare(KubernetesTestServer server) {
-    server.recordManagedFields(managedFields);
     for (Class<? extends HasMetadata> type : serve) {
       server.serve(type);
     }
