@@ -10,7 +10,7 @@ import java.nio.file.Path;
 /**
  * Configures the program's SLF4J output (slf4j-simple) before anything logs: warnings and errors
  * only (errors only for jetcd, whose retries the informer's state already shows), through
- * {@link Redaction} on stderr, or into a temporary file while the dashboard owns the terminal (so
+ * {@link io.informer4j.source.Redaction} on stderr, or into a temporary file while the dashboard owns the terminal (so
  * log lines do not tear the frame; the process's stderr then goes there too). Not thread-safe: call
  * once, first; later calls change nothing but return the same file.
  */
@@ -40,12 +40,12 @@ final class Logging {
     // System.err as it is at each log call: the redacting stream set below
     setIfAbsent("org.slf4j.simpleLogger.logFile", "System.err");
     if (!toFile) {
-      System.setErr(Redaction.stream(System.err));
+      System.setErr(RedactingOutputStream.printStream(System.err));
       return null;
     }
     try {
       file = Files.createTempFile("informer4j-", ".log");
-      System.setErr(Redaction.stream(new PrintStream(Files.newOutputStream(file), true, StandardCharsets.UTF_8)));
+      System.setErr(RedactingOutputStream.printStream(new PrintStream(Files.newOutputStream(file), true, StandardCharsets.UTF_8)));
       return file;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a log file in the temporary directory", e);

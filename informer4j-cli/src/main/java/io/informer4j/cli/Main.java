@@ -1,6 +1,7 @@
 package io.informer4j.cli;
 
 import io.informer4j.cli.watch.EtcdAccess;
+import io.informer4j.kubernetes.testserver.TestServerCommand;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -9,7 +10,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code informer4j} program: {@code informer4j demo} runs everything against an embedded
- * simulated API; {@code informer4j watch} shows the same dashboard over a Kubernetes cluster or etcd.
+ * simulated API; {@code informer4j watch} shows the same dashboard over a Kubernetes cluster or etcd;
+ * {@code informer4j test-server} runs the Kubernetes test server until stopped ({@link TestServerCommand}).
  *
  * <p>Exit codes: 0 success, a run stopped cleanly at the end of its duration or by Ctrl-C/SIGTERM
  * included; 1 a failure of the environment (unreachable server, forbidden, unknown resource, port in
@@ -18,11 +20,11 @@ import picocli.CommandLine.Command;
  * run whose components did not all stop in time, or a second signal ended it at once.
  *
  * <p>Everything the program prints, on stdout, stderr or into its log, passes through
- * {@link Redaction}, so credentials never show.
+ * {@link io.informer4j.source.Redaction}, so credentials never show.
  */
 @Command(name = "informer4j", mixinStandardHelpOptions = true, version = "informer4j 0.1.0-SNAPSHOT",
     description = "List-watch informers, queues and controllers: a live view over a simulated API, a cluster or etcd.",
-    subcommands = {DemoCommand.class, WatchCommand.class})
+    subcommands = {DemoCommand.class, WatchCommand.class, TestServerCommand.class})
 public final class Main implements Runnable {
 
   @CommandLine.Spec
@@ -35,14 +37,14 @@ public final class Main implements Runnable {
 
   /**
    * Runs the program with {@code args} and {@code environment}, writing output to {@code out} and
-   * errors to {@code err}, both through {@link Redaction}.
+   * errors to {@code err}, both through {@link io.informer4j.source.Redaction}.
    *
    * @return the exit code
    */
   public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> environment) {
     EtcdAccess.hideSecrets(args, environment.get(EtcdAccess.PASSWORD_VARIABLE));
-    PrintStream shownOut = Redaction.stream(out);
-    PrintStream shownErr = Redaction.stream(err);
+    PrintStream shownOut = RedactingOutputStream.printStream(out);
+    PrintStream shownErr = RedactingOutputStream.printStream(err);
     try {
       return execute(args, shownOut, shownErr, environment);
     } finally {

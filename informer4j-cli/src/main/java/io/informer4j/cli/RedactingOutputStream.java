@@ -1,8 +1,10 @@
 package io.informer4j.cli;
 
+import io.informer4j.source.Redaction;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -18,6 +20,14 @@ final class RedactingOutputStream extends OutputStream {
   /** Writes to {@code target} (which this stream flushes, and never closes). */
   RedactingOutputStream(OutputStream target) {
     this.target = target;
+  }
+
+  /**
+   * Returns a print stream that writes to {@code target} what it is given, line by line, with
+   * credentials hidden (UTF-8; a line is passed on at its end or when the stream is flushed).
+   */
+  static PrintStream printStream(PrintStream target) {
+    return new PrintStream(new RedactingOutputStream(target), true, StandardCharsets.UTF_8);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.informer4j.cli;
 
+import io.informer4j.testsupport.process.ChildProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,18 +22,22 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * Runs the {@code informer4j} program as a separate process with the test class path, as a user
- * would run it, collecting its output lines while it runs.
+ * would run it, collecting its output lines while it runs. {@link #close()} stops it by PID and
+ * waits for it to end (it is a {@link ChildProcess}, so a test that forgets it is failed and it is
+ * stopped all the same).
  */
 final class CliProcess implements AutoCloseable {
 
+  private final ChildProcess child;
   private final Process process;
   private final List<String> out = new CopyOnWriteArrayList<>();
   private final List<String> err = new CopyOnWriteArrayList<>();
   private final Thread outReader;
   private final Thread errReader;
 
-  private CliProcess(Process process) {
-    this.process = process;
+  private CliProcess(ChildProcess child) {
+    this.child = child;
+    this.process = child.process();
     this.outReader = reader(process.getInputStream(), out);
     this.errReader = reader(process.getErrorStream(), err);
   }
@@ -59,7 +65,7 @@ final class CliProcess implements AutoCloseable {
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().putAll(environment);
-    return new CliProcess(builder.start());
+    return new CliProcess(ChildProcess.start(builder));
   }
 
   private static Thread reader(InputStream stream, List<String> lines) {
@@ -95,7 +101,7 @@ final class CliProcess implements AutoCloseable {
    * @throws AssertionError if it does not end within {@code seconds}
    */
   int waitFor(long seconds) throws InterruptedException {
-    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+    if (!child.waitFor(Duration.ofSeconds(seconds))) {
       throw new AssertionError("informer4j did not end within " + seconds + " s; output:\n" + output());
     }
     outReader.join(TimeUnit.SECONDS.toMillis(10));
@@ -118,15 +124,12 @@ final class CliProcess implements AutoCloseable {
    * @throws org.opentest4j.TestAbortedException when the program ignores SIGINT (it inherited that
    *                                             from a shell that runs it in the background)
    */
-  void interrupt() throws IOException, InterruptedException {
+  void interrupt() throws IOException {
     String status = Files.readString(Path.of("/proc", Long.toString(process.pid()), "status"));
     Matcher ignored = Pattern.compile("(?m)^SigIgn:\\s*([0-9a-f]+)$").matcher(status);
     Assumptions.assumeTrue(ignored.find() && (Long.parseLong(ignored.group(1), 16) & 0b10) == 0,
         "the program ignores SIGINT here");
-    Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
-    if (kill.waitFor() != 0) {
-      throw new IOException("kill -INT " + process.pid() + " failed");
-    }
+    child.signal("INT");
   }
 
   /** Returns the stdout lines read so far. */
@@ -144,8 +147,9 @@ final class CliProcess implements AutoCloseable {
     return "stdout:\n" + String.join("\n", out) + "\nstderr:\n" + String.join("\n", err);
   }
 
+  /** Stops the program by its PID, if it still runs, and waits for it to end. */
   @Override
   public void close() {
-    process.destroyForcibly();
+    child.stop();
   }
 }

@@ -18,15 +18,19 @@ class DemoProcessTest {
 
   private static final Pattern READYZ = Pattern.compile("readyz: (http://127\\.0\\.0\\.1:\\d+/readyz)");
   private static final List<String> TYPES = List.of("ConfigMap", "Deployment", "Secret", "Pod", "Widget");
+  /** A status line of the Widget type, whatever second of the run it is printed in. */
+  private static final Pattern WIDGET_STATUS = Pattern.compile("^\\[\\d+s] Widget ");
+  /** How long the demo may take to come up, and to stop: generous, for a busy machine. */
+  private static final Duration STARTUP = Duration.ofSeconds(90);
 
   @Test
   void demoRunsItsDurationWithEveryTypeReconciledNoDisallowedItemAndReadyWhileRunning() throws Exception {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     try (CliProcess demo = CliProcess.start("demo", "--duration", "20s", "--no-dashboard", "--objects", "300",
         "--rate", "150", "--seed", "8")) {
-      String readyz = await().atMost(Duration.ofSeconds(30))
+      String readyz = await().atMost(STARTUP)
           .until(() -> demo.find(READYZ), found -> found.isPresent()).orElseThrow();
-      await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+      await().atMost(STARTUP).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
           .until(() -> get(http, readyz).statusCode() == 200);
       HttpResponse<String> metrics = get(http, readyz.replace("/readyz", "/metrics"));
       assertThat(metrics.statusCode()).isEqualTo(200);
@@ -35,7 +39,7 @@ class DemoProcessTest {
       assertThat(katalog.statusCode()).isEqualTo(200);
       assertThat(katalog.body()).contains(TYPES);
 
-      int exit = demo.waitFor(90);
+      int exit = demo.waitFor(180);
 
       List<String> out = demo.out();
       assertThat(exit).as(demo.output()).isZero();
@@ -79,10 +83,16 @@ class DemoProcessTest {
     }
   }
 
+  /** Starts an endless demo and waits for its first Widget status line; stops it if that never comes. */
   private static CliProcess startAndWaitForTheFirstStatus() throws Exception {
     CliProcess demo = CliProcess.start("demo", "--objects", "50", "--rate", "50", "--no-dashboard");
-    await().atMost(Duration.ofSeconds(30)).until(() -> demo.out().stream().anyMatch(line -> line.startsWith("[0s] Widget ")));
-    return demo;
+    try {
+      await().atMost(STARTUP).until(() -> demo.out().stream().anyMatch(line -> WIDGET_STATUS.matcher(line).find()));
+      return demo;
+    } catch (RuntimeException | Error e) {
+      demo.close();
+      throw e;
+    }
   }
 
   private static void assertStoppedCleanly(CliProcess demo, int exit) {

@@ -63,6 +63,11 @@ public final class ControllerBuilder<T> {
     this.ownWrites = new OwnWrites(name);
   }
 
+  /** Returns the controller's name. */
+  public String name() {
+    return name;
+  }
+
   /**
    * Returns where the controller's reconciler records its own writes (see {@link OwnWrites}); the
    * same instance before and after {@link #reconcile}, so a reconciler can capture it. It tracks

@@ -9,6 +9,7 @@ import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.source.Backend;
+import io.informer4j.source.Redaction;
 import io.informer4j.source.Selection;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TypeNotFoundException;
@@ -414,7 +415,7 @@ public final class InformersMap implements AutoCloseable {
     synchronized (lifecycle) {
       typeAddedSubscription = subscription;
     }
-    log.info("informers map over {} started with {} informers", backend.description(), entries.size());
+    log.info("informers map over {} started with {} informers", Redaction.redact(backend.description()), entries.size());
   }
 
   /**

@@ -90,7 +90,7 @@ public interface Backend {
 
   /**
    * Returns whether the resourceVersions of {@code type}'s objects are ordered numbers
-   * ({@link ResourceVersionOrder#NUMERIC}: a Kubernetes server of version 1.34 or later, etcd's mod
+   * ({@link ResourceVersionOrder#NUMERIC}: a Kubernetes server of version 1.35 or later, etcd's mod
    * revisions) or opaque text. Read-your-writes compares versions only under {@code NUMERIC}; under
    * {@code OPAQUE} it waits for the exact version written or a later change. Default: opaque, which
    * is always safe.

@@ -14,7 +14,11 @@ import java.util.Optional;
  *       list item marks the cached version <em>stale</em> (kept, counted, shown in status) instead
  *       of dropping it;
  *   <li>the {@linkplain #eventType() event type}, when it came from a watch event;
- *   <li>neither, when nothing can be read: a watch then ends and the informer relists, so nothing
+ *   <li>the {@linkplain #resourceVersion() resourceVersion} of that event (for a delete, the
+ *       version of the deletion), when it can still be read: the informer has acted on the event
+ *       (removed the key or marked it stale), so a watch it opens again resumes after it instead of
+ *       receiving it a second time;
+ *   <li>no key, when the identity cannot be read: a watch then ends and the informer relists, so nothing
  *       is lost; a list item without identity is skipped (it cannot be cached under any key).
  * </ul>
  * An object that was read but cannot be cached under any key (it has no name, or a name the cache
@@ -25,6 +29,7 @@ public class MalformedObjectException extends SourceException {
 
   private final transient ObjectKey key;
   private final WatchEventType eventType;
+  private final String resourceVersion;
 
   /**
    * A problem with an object whose identity is unknown.
@@ -33,10 +38,12 @@ public class MalformedObjectException extends SourceException {
    * @param cause   the decoding error, may be null
    */
   public MalformedObjectException(String message, Throwable cause) {
-    this(message, null, null, cause);
+    this(message, null, null, null, cause);
   }
 
   /**
+   * A problem with an object whose event's resourceVersion is unknown (or that is a list item).
+   *
    * @param message   what is wrong with it
    * @param key       the object's key when its identity could be read, else null
    * @param eventType the type of the watch event that carried it (ADDED, MODIFIED or DELETED), or
@@ -45,12 +52,28 @@ public class MalformedObjectException extends SourceException {
    * @throws IllegalArgumentException if {@code eventType} is not an object event type
    */
   public MalformedObjectException(String message, ObjectKey key, WatchEventType eventType, Throwable cause) {
+    this(message, key, eventType, null, cause);
+  }
+
+  /**
+   * @param message         what is wrong with it
+   * @param key             the object's key when its identity could be read, else null
+   * @param eventType       the type of the watch event that carried it (ADDED, MODIFIED or DELETED),
+   *                        or null for a list item or when unknown
+   * @param resourceVersion the resourceVersion of that watch event when it could be read, else null
+   *                        (or empty)
+   * @param cause           the decoding error, may be null
+   * @throws IllegalArgumentException if {@code eventType} is not an object event type
+   */
+  public MalformedObjectException(String message, ObjectKey key, WatchEventType eventType, String resourceVersion,
+                                  Throwable cause) {
     super(message, 0, cause);
     if (eventType == WatchEventType.BOOKMARK || eventType == WatchEventType.ERROR) {
       throw new IllegalArgumentException("a malformed object comes with an object event, not " + eventType);
     }
     this.key = key;
     this.eventType = eventType;
+    this.resourceVersion = resourceVersion == null || resourceVersion.isEmpty() ? null : resourceVersion;
   }
 
   /** Returns the object's key when its identity could be read. */
@@ -63,9 +86,20 @@ public class MalformedObjectException extends SourceException {
     return Optional.ofNullable(eventType);
   }
 
-  /** Returns the same problem, said to have come with a watch event of {@code type}. */
-  public MalformedObjectException withEventType(WatchEventType type) {
-    MalformedObjectException copy = new MalformedObjectException(getMessage(), key, type, getCause());
+  /**
+   * Returns the resourceVersion of the watch event that carried the object, when it could be read;
+   * never empty when present.
+   */
+  public Optional<String> resourceVersion() {
+    return Optional.ofNullable(resourceVersion);
+  }
+
+  /**
+   * Returns the same problem, said to have come with a watch event of {@code type} at
+   * {@code resourceVersion} (null when unknown).
+   */
+  public MalformedObjectException inEvent(WatchEventType type, String resourceVersion) {
+    MalformedObjectException copy = new MalformedObjectException(getMessage(), key, type, resourceVersion, getCause());
     copy.setStackTrace(getStackTrace());
     return copy;
   }

@@ -5,6 +5,9 @@ package io.informer4j.source;
  * informer does next; a plain {@code SourceException} is an error of no known kind (for example a
  * 400 or 401) and makes the informer back off and relist.
  *
+ * <p>Its message and cause pass through {@link Redaction}: a credential in what a backend or its
+ * client said (a URL's password, a token) never reaches a log line or a status.
+ *
  * <p>Unchecked, so asynchronous backends can pass it through callbacks.
  */
 public class SourceException extends RuntimeException {
@@ -18,7 +21,7 @@ public class SourceException extends RuntimeException {
    * @param cause      the underlying error, may be null
    */
   public SourceException(String message, int statusCode, Throwable cause) {
-    super(message, cause);
+    super(Redaction.redact(message), Redaction.redact(cause));
     this.statusCode = statusCode;
   }
 

@@ -7,6 +7,8 @@
  * kind of failure; objects that cannot be decoded are reported as
  * {@link io.informer4j.source.MalformedObjectException}. Request and event values are immutable;
  * the threading rules of each callback (a sink is called on the listing thread, a listener's calls
- * for one watch never overlap) are stated on the interface. Nothing here is Kubernetes-specific.
+ * for one watch never overlap) are stated on the interface. {@link io.informer4j.source.Redaction}
+ * is the one place credentials are hidden from descriptions, messages, statuses and logs; every
+ * {@code SourceException} passes through it. Nothing here is Kubernetes-specific.
  */
 package io.informer4j.source;

@@ -60,10 +60,10 @@ class LeadershipGateTest {
       controller.queue().add("a");
       assertThat(reconciled).isEmpty();
       leadership.renewed(clock.nanoTime() + Duration.ofSeconds(10).toNanos());
-      await().atMost(Duration.ofSeconds(10)).until(() -> reconciled.contains("a"));
+      await().atMost(Duration.ofSeconds(60)).until(() -> reconciled.contains("a"));
       leadership.lost("test");
       controller.queue().add("b");
-      await().atMost(Duration.ofSeconds(10)).until(() -> controller.queue().len() == 1);
+      await().atMost(Duration.ofSeconds(60)).until(() -> controller.queue().len() == 1);
       assertThat(reconciled).containsExactly("a");
     } finally {
       assertThat(controller.stop(Duration.ofSeconds(5))).isTrue();

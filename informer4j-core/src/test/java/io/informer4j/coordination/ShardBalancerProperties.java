@@ -10,22 +10,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import org.junit.jupiter.api.Test;
 
 /**
  * The balancing rules: quotas differ by at most one and sum to S; replicas that apply their plans
  * against a shared holder table (leases move only when free) converge to every shard held once and
- * a balanced split, whatever the order they act in and whatever they held before. jqwik prints the
- * seed of a failing run; rerun it with {@code @Property(seed = "...")}.
+ * a balanced split, whatever the order they act in and whatever they held before. A failing check
+ * reports the seed that reproduces it.
  */
 class ShardBalancerProperties {
 
-  @Property(seed = "42")
-  void quotasAreBalancedAndSumToTheShardCount(@ForAll @IntRange(min = 1, max = 300) int shards,
-                                             @ForAll @IntRange(min = 1, max = 40) int replicas) {
+  /** A shard count and a number of replicas. */
+  record Split(int shards, int replicas) {
+  }
+
+  /** A split and the seed of the order replicas act in and of what they held before. */
+  record Rounds(int shards, int replicas, long orderSeed) {
+  }
+
+  @Test
+  void quotasAreBalancedAndSumToTheShardCount() {
+    PropertyCheck.forAll(choices -> new Split(choices.draw(Generators.integers(1, 300)),
+            choices.draw(Generators.integers(1, 40))))
+        .check(split -> quotasAreBalanced(split.shards(), split.replicas()));
+  }
+
+  private static void quotasAreBalanced(int shards, int replicas) {
     Set<String> members = members(replicas);
     int sum = 0;
     for (String member : members) {
@@ -36,10 +48,15 @@ class ShardBalancerProperties {
     assertThat(sum).isEqualTo(shards);
   }
 
-  @Property(seed = "7", tries = 300)
-  void replicasConvergeToOneHolderPerShardAndABalancedSplit(@ForAll @IntRange(min = 1, max = 64) int shards,
-                                                           @ForAll @IntRange(min = 1, max = 8) int replicas,
-                                                           @ForAll long orderSeed) {
+  @Test
+  void replicasConvergeToOneHolderPerShardAndABalancedSplit() {
+    PropertyCheck.forAll(choices -> new Rounds(choices.draw(Generators.integers(1, 64)),
+            choices.draw(Generators.integers(1, 8)), choices.draw(Generators.longs())))
+        .tries(300)
+        .check(rounds -> replicasConverge(rounds.shards(), rounds.replicas(), rounds.orderSeed()));
+  }
+
+  private static void replicasConverge(int shards, int replicas, long orderSeed) {
     Set<String> members = members(replicas);
     Map<Integer, String> holders = new HashMap<>();
     Random order = new Random(orderSeed);
@@ -65,26 +82,34 @@ class ShardBalancerProperties {
     }
   }
 
-  @Property(seed = "11")
-  void aPlanNeverTakesAShardHeldByAnother(@ForAll @IntRange(min = 1, max = 64) int shards,
-                                          @ForAll @IntRange(min = 2, max = 8) int replicas) {
+  /** Every split of 1 to 64 shards over 2 to 8 replicas (448 cases: all of them, not a sample). */
+  @Test
+  void aPlanNeverTakesAShardHeldByAnother() {
+    for (int shards = 1; shards <= 64; shards++) {
+      for (int replicas = 2; replicas <= 8; replicas++) {
+        planLeavesOthersShards(shards, replicas);
+      }
+    }
+  }
+
+  private static void planLeavesOthersShards(int shards, int replicas) {
     Set<String> members = members(replicas);
     Map<Integer, String> holders = new HashMap<>();
     for (int shard = 0; shard < shards; shard += 2) {
       holders.put(shard, "replica-0");
     }
     ShardPlan plan = ShardBalancer.plan(shards, "replica-1", members, holders, Set.of());
-    assertThat(plan.acquire()).doesNotContainAnyElementsOf(holders.keySet());
-    assertThat(plan.release()).isEmpty();
+    assertThat(plan.acquire()).as("%d shards, %d replicas", shards, replicas).doesNotContainAnyElementsOf(holders.keySet());
+    assertThat(plan.release()).as("%d shards, %d replicas", shards, replicas).isEmpty();
   }
 
-  @Example
+  @Test
   void aReplicaAloneTakesEveryShardAndOneNotYetListedCountsItself() {
     assertThat(ShardBalancer.plan(4, "a", Set.of(), Map.of(), Set.of()).acquire()).hasSize(4);
     assertThat(ShardBalancer.quota(4, "b", Set.of("a"))).isEqualTo(2);
   }
 
-  @Example
+  @Test
   void shardsBeingReleasedAreNeitherCountedNorReleasedAgain() {
     Map<Integer, String> holders = Map.of(0, "a", 1, "a", 2, "a");
     assertThat(ShardBalancer.plan(4, "a", Set.of("a", "b"), holders, Set.of()).release()).containsExactly(2);
@@ -93,7 +118,7 @@ class ShardBalancerProperties {
     assertThat(plan.acquire()).isEmpty();
   }
 
-  @Example
+  @Test
   void zeroOrNegativeShardsAreRejected() {
     assertThatThrownBy(() -> ShardBalancer.quota(0, "a", Set.of()))
         .isInstanceOf(CoordinationSettingsException.class).hasMessageContaining("shards must be positive, got 0");

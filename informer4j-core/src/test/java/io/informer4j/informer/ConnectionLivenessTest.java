@@ -182,6 +182,7 @@ class ConnectionLivenessTest extends InformerTestSupport {
     informer = fixture.builder().build();
     assertThatThrownBy(informer::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("is closed");
     assertThat(informer.state()).isEqualTo(InformerState.FAILED);
+    assertThat(informer.status().lastError()).as("a FAILED status carries its cause").contains("cannot start", "is closed");
     assertThat(informer.stopped()).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
         .withCauseInstanceOf(InformerFailedException.class);
     assertThat(informer.synced()).isCompletedExceptionally();
@@ -196,5 +197,6 @@ class ConnectionLivenessTest extends InformerTestSupport {
     assertThat(informer.stopped()).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
         .havingRootCause().withMessage("the informer runtime informer4j-test is closed");
     assertThat(informer.state()).isEqualTo(InformerState.FAILED);
+    assertThat(informer.status().lastError()).as("a FAILED status carries its cause").contains("is closed");
   }
 }

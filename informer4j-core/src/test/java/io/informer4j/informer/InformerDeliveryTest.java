@@ -15,7 +15,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** What handlers hear, and when: atomic relists, tombstones, late joiners, resync targeting. */
+/**
+ * What handlers hear, and when: atomic relists, tombstones, deletes of what the cache does not hold,
+ * late joiners, resync targeting.
+ */
 class InformerDeliveryTest extends InformerTestSupport {
 
 
@@ -91,7 +94,7 @@ class InformerDeliveryTest extends InformerTestSupport {
     assertThat(fast.events()).containsExactlyInAnyOrder("add ns/a@1 initial", "add ns/b@2 initial");
     assertThat(slow.hasSynced()).isFalse();
     release.countDown();
-    slow.synced().get(5, TimeUnit.SECONDS);
+    slow.synced().get(60, TimeUnit.SECONDS);
     assertThat(slow.hasSynced()).isTrue();
   }
 
@@ -109,6 +112,27 @@ class InformerDeliveryTest extends InformerTestSupport {
     await().until(() -> late.size() == 2);
     assertThat(late.events()).containsExactly("add ns/a@1 initial", "update ns/a@1->2");
     assertThat(registration.hasSynced()).isTrue();
+  }
+
+  @Test
+  void aDeleteOfAnObjectTheCacheDoesNotHoldIsNotTold() throws InterruptedException {
+    source.put(Item.of("ns", "a", "1"));
+    source.setResourceVersion("1");
+    informer = fixture.builder().build();
+    RecordingHandler handler = new RecordingHandler();
+    informer.addEventHandler(handler, HandlerOptions.named("recorder"));
+    informer.start();
+    assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();
+    await().until(() -> source.watches().size() == 1);
+
+    source.lastWatch().send(WatchEvent.deleted(Item.of("ns", "a", "2")));
+    source.lastWatch().send(WatchEvent.deleted(Item.of("ns", "a", "2")));
+    source.lastWatch().send(WatchEvent.deleted(Item.of("ns", "never-cached", "3")));
+    source.lastWatch().send(WatchEvent.added(Item.of("ns", "b", "4")));
+
+    await().until(() -> handler.size() >= 3);
+    assertThat(handler.events()).containsExactly("add ns/a@1 initial", "delete ns/a@2", "add ns/b@4");
+    assertThat(informer.lastSyncResourceVersion()).isEqualTo("4");
   }
 
   @Test

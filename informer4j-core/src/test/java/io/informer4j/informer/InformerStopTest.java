@@ -48,10 +48,10 @@ class InformerStopTest {
     SharedIndexInformer<Item> informer = SharedIndexInformer.builder(source, Item.ADAPTER).name("hanging")
         .watchList(false).build();
     informer.start();
-    assertThat(source.listing.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(source.listing.await(60, TimeUnit.SECONDS)).isTrue();
     assertThat(informer.state()).isEqualTo(InformerState.LISTING);
     assertThat(informer.stop(Duration.ofSeconds(5))).isTrue();
-    assertThat(source.interrupted.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(source.interrupted.await(60, TimeUnit.SECONDS)).isTrue();
     assertThat(informer.stopped()).isCompleted();
     assertThat(informer.state()).isEqualTo(InformerState.STOPPED);
     assertThat(informer.indexer().size()).isZero();

@@ -120,7 +120,7 @@ class StuckHandlersTest {
 
     release.countDown();
     for (BlockingHandler handler : blocking) {
-      await().atMost(10, TimeUnit.SECONDS).until(() -> handler.view.size() == 52);
+      await().atMost(60, TimeUnit.SECONDS).until(() -> handler.view.size() == 52);
       assertThat(handler.view).containsExactlyInAnyOrderEntriesOf(cacheOf(stuck));
     }
     advanceSeconds(1);

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.MalformedObjectException;
+import io.informer4j.source.TransientSourceException;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchEventType;
 import io.informer4j.testing.FakeSource;
@@ -19,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * The rule for objects the informer cannot read: a delete known by key still deletes; any other
  * state known by key keeps the cached version, marked stale in status, never a delete; an event of
  * unknown identity ends the watch and the informer relists; a list item of unknown identity is
- * skipped. Nothing is lost or invented, and status says what is stale.
+ * skipped. Nothing is lost or invented, and status says what is stale. A watch opened again
+ * resumes after the unreadable events the informer acted on, and a delete it still receives again
+ * is not told twice.
  */
 class UnreadableObjectsTest extends InformerTestSupport {
 
@@ -45,6 +48,20 @@ class UnreadableObjectsTest extends InformerTestSupport {
     return new MalformedObjectException("cannot bind ns/" + name, ObjectKey.of("ns", name), type, null);
   }
 
+  private static MalformedObjectException unreadable(String name, WatchEventType type, String version) {
+    return new MalformedObjectException("cannot bind ns/" + name, ObjectKey.of("ns", name), type, version, null);
+  }
+
+  /** Ends the watch as a corrupt stream does, lets the backoff pass, and returns the watch opened again. */
+  private FakeSource.Watch corruptStreamReWatches(FakeSource.Watch watch) {
+    watch.end(new TransientSourceException("the watch stream is corrupt", TransientSourceException.Reason.CORRUPT_STREAM));
+    await().until(() -> informer.status().errors() == 1);
+    fixture.clock.advance(Duration.ofSeconds(1));
+    await().until(() -> source.watches().size() == 2);
+    assertThat(source.lists()).hasSize(1);
+    return source.lastWatch();
+  }
+
   @Test
   void anUnreadableDeleteKnownByKeyStillDeletesAndHandlersHearIt() throws InterruptedException {
     FakeSource.Watch watch = startWatching(fixture.builder());
@@ -58,6 +75,38 @@ class UnreadableObjectsTest extends InformerTestSupport {
     assertThat(informer.status().malformed()).isEqualTo(2);
     assertThat(informer.status().staleObjects()).isZero();
     assertThat(source.watches()).hasSize(1);
+  }
+
+  @Test
+  void aWatchOpenedAgainResumesAfterTheUnreadableEventsTheInformerActedOn() throws InterruptedException {
+    FakeSource.Watch watch = startWatching(fixture.builder());
+    watch.send(WatchEvent.modified(Item.of("ns", "b", "2")));
+    watch.listener().onMalformed(unreadable("a", WatchEventType.DELETED, "3"));
+    watch.listener().onMalformed(unreadable("b", WatchEventType.MODIFIED, "4"));
+    await().until(() -> informer.status().staleObjects() == 1);
+    assertThat(informer.lastSyncResourceVersion()).isEqualTo("4");
+
+    FakeSource.Watch again = corruptStreamReWatches(watch);
+
+    assertThat(again.request.resourceVersion()).as("the delete at 3 and the update at 4 are not sent again").isEqualTo("4");
+    await().until(() -> handler.size() == 2);
+    assertThat(handler.events()).containsExactly("update ns/b@1->2", "delete ns/a@1 tombstone");
+  }
+
+  @Test
+  void aDeleteSentAgainAfterAnUnreadableOneOfUnknownVersionIsNotToldTwice() throws InterruptedException {
+    FakeSource.Watch watch = startWatching(fixture.builder());
+    watch.listener().onMalformed(unreadable("a", WatchEventType.DELETED));
+    await().until(() -> handler.size() == 1);
+
+    FakeSource.Watch again = corruptStreamReWatches(watch);
+    assertThat(again.request.resourceVersion()).as("the version of the delete was not known").isEqualTo("1");
+    again.send(WatchEvent.deleted(Item.of("ns", "a", "3")));
+    again.send(WatchEvent.modified(Item.of("ns", "b", "4")));
+
+    await().until(() -> handler.size() >= 2);
+    assertThat(handler.events()).containsExactly("delete ns/a@1 tombstone", "update ns/b@1->4");
+    assertThat(informer.lastSyncResourceVersion()).isEqualTo("4");
   }
 
   @Test
@@ -92,6 +141,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
     await().until(() -> informer.status().staleObjects() == 1);
     assertThat(informer.indexer().get("ns/a")).isEqualTo(Item.of("ns", "a", "1"));
     assertThat(handler.events()).isEmpty();
+    assertThat(informer.lastSyncResourceVersion()).as("a watch opened again resumes after the event").isEqualTo("2");
   }
 
   @Test
@@ -144,5 +194,6 @@ class UnreadableObjectsTest extends InformerTestSupport {
     assertThat(informer.waitForCacheSync(Duration.ofSeconds(5))).isTrue();
     assertThat(informer.indexer().listKeys()).containsExactly("ns/a");
     assertThat(informer.status().staleKeys()).containsExactly("ns/b");
+    assertThat(informer.lastSyncResourceVersion()).isEqualTo("5");
   }
 }

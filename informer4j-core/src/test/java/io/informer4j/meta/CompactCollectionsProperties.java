@@ -7,17 +7,28 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.constraints.StringLength;
+import io.informer4j.testsupport.property.Generator;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import org.junit.jupiter.api.Test;
 
 /** The read-only copies behave as the maps they copy, for maps of every size around the array limit. */
 class CompactCollectionsProperties {
 
-  @Property
-  void aCopyIsEqualInOrderAndLookupsAndCannotBeChanged(
-      @ForAll @Size(max = 40) List<@StringLength(max = 3) String> keys, @ForAll String absent) {
+  /** Up to 40 keys of up to 3 characters: many repeats, and sizes on both sides of the array limit. */
+  private static final Generator<List<String>> KEYS = Generators.strings(Generators.chars(), 0, 3).list(0, 40);
+
+  /** Keys and a key to look up that is most likely absent. */
+  record Lookup(List<String> keys, String absent) {
+  }
+
+  @Test
+  void aCopyIsEqualInOrderAndLookupsAndCannotBeChanged() {
+    PropertyCheck.forAll(choices -> new Lookup(choices.draw(KEYS), choices.draw(Generators.strings(Generators.chars(), 0, Generators.DEFAULT_MAX_LENGTH))))
+        .check(lookup -> copyIsEqualAndReadOnly(lookup.keys(), lookup.absent()));
+  }
+
+  private static void copyIsEqualAndReadOnly(List<String> keys, String absent) {
     Map<String, Object> original = new LinkedHashMap<>();
     for (int i = 0; i < keys.size(); i++) {
       original.put(keys.get(i), i % 5 == 0 ? null : "v" + i);
@@ -45,8 +56,12 @@ class CompactCollectionsProperties {
     }
   }
 
-  @Property
-  void treesAreCopiedAtEveryDepthAndStayEqual(@ForAll @Size(max = 6) List<@StringLength(max = 2) String> keys) {
+  @Test
+  void treesAreCopiedAtEveryDepthAndStayEqual() {
+    PropertyCheck.forAll(Generators.strings(Generators.chars(), 0, 2).list(0, 6)).check(CompactCollectionsProperties::treeCopyIsEqualAndReadOnly);
+  }
+
+  private static void treeCopyIsEqualAndReadOnly(List<String> keys) {
     Map<String, Object> leaf = new LinkedHashMap<>();
     keys.forEach(key -> leaf.put(key, key.isEmpty() ? null : key.length()));
     List<Object> list = new ArrayList<>(List.of(leaf, "text"));
@@ -69,8 +84,12 @@ class CompactCollectionsProperties {
     assertThat(copiedLeaf).doesNotContainKey("changed-after");
   }
 
-  @Property(tries = 50)
-  void sortedMapsAndMapsWithANullKeyAreCopiedToo(@ForAll @Size(max = 40) List<@StringLength(max = 3) String> keys) {
+  @Test
+  void sortedMapsAndMapsWithANullKeyAreCopiedToo() {
+    PropertyCheck.forAll(KEYS).tries(50).check(CompactCollectionsProperties::sortedAndNullKeyCopiesAreEqual);
+  }
+
+  private static void sortedAndNullKeyCopiesAreEqual(List<String> keys) {
     Map<String, Object> sorted = new java.util.TreeMap<>();
     Map<String, Object> withNullKey = new LinkedHashMap<>();
     withNullKey.put(null, "n");

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 /** Lazy creation, blocking until synced, races, failing backends, scope per type and representations. */
 class InformersMapGetTest {
 
-  private static final Duration WAIT = Duration.ofSeconds(10);
+  private static final Duration WAIT = Duration.ofSeconds(60);
 
   private final ReaderFixture fixture = new ReaderFixture();
   private final ExecutorService threads = Executors.newCachedThreadPool();

@@ -18,6 +18,8 @@ import io.informer4j.testing.Item;
 import io.informer4j.testing.RecordingHandler;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,17 +62,33 @@ class InformersMapReaderTest extends MapTestBase {
   }
 
   @Test
-  void aReadOfAStartedMapWaitsForTheSyncUpToTheReadTimeout() {
-    GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
-    fixture.backend.serve(PODS, slow);
+  void aReadOfAStartedMapThatDoesNotSyncWithinTheReadTimeoutFails() throws InterruptedException {
+    GatedSource<Item> stuck = new GatedSource<>(fixture.source(PODS, ""));
+    fixture.backend.serve(PODS, stuck);
     map = fixture.map().readTimeout(Duration.ofMillis(50)).build();
     map.start();
 
     assertThatThrownBy(() -> map.reader(PODS).list(ListOptions.all()))
         .isInstanceOf(CacheTimeoutException.class)
         .hasMessageContaining("to sync");
+    assertThat(stuck.listing.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).as("the list was under way").isTrue();
+    stuck.open();
+  }
+
+  @Test
+  void aReadOfAStartedMapWaitsForTheSync() throws Exception {
+    GatedSource<Item> slow = new GatedSource<>(fixture.source(PODS, ""));
+    fixture.source(PODS, "").put(Item.of("a", "x", "1"));
+    fixture.backend.serve(PODS, slow);
+    map = fixture.map().readTimeout(WAIT).build();
+    map.start();
+
+    CompletableFuture<ListResult<Item>> read = CompletableFuture.supplyAsync(() -> map.reader(PODS).list(ListOptions.all()));
+    assertThat(slow.listing.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).as("the list is under way").isTrue();
+    assertThat(read).as("the read waits while the list is held").isNotDone();
     slow.open();
-    assertThat(map.reader(PODS).list(ListOptions.all()).items()).isEmpty();
+
+    assertThat(read).succeedsWithin(WAIT).satisfies(result -> assertThat(keys(result)).containsExactly("a/x"));
   }
 
   @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 abstract class MapTestBase {
 
   /** The longest wait of a test for a sync, a read or a stop. */
-  static final Duration WAIT = Duration.ofSeconds(10);
+  static final Duration WAIT = Duration.ofSeconds(60);
 
   final ReaderFixture fixture = new ReaderFixture();
   /** The map under test; null until a test builds one. */

@@ -4,6 +4,7 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.informer4j.etcd.internal.PemFiles;
+import io.informer4j.source.Redaction;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -98,6 +99,7 @@ public final class EtcdClients {
     public Builder credentials(String user, String password) {
       this.user = Objects.requireNonNull(user, "user");
       this.password = Objects.requireNonNull(password, "password");
+      Redaction.secret(password);
       if (user.isEmpty() || password.isEmpty()) {
         throw new IllegalArgumentException("the etcd user name and password must not be empty");
       }

@@ -23,13 +23,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import io.informer4j.testsupport.property.Generator;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The cache keeps etcd objects compact by default and loses nothing: for random values written to a
@@ -39,7 +38,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  */
 class CompactCacheProperties {
 
-  private static final Duration SEEN = Duration.ofSeconds(10);
+  private static final Duration SEEN = Duration.ofSeconds(60);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicInteger NAMES = new AtomicInteger();
   @SuppressWarnings({"rawtypes", "unchecked"})
@@ -53,7 +52,7 @@ class CompactCacheProperties {
   private static EtcdWriter trees;
   private static EtcdWriter widgets;
 
-  @BeforeContainer
+  @BeforeAll
   static void startEtcdAndCache() throws InterruptedException {
     etcd = EtcdServer.start();
     client = etcd.newClient();
@@ -71,17 +70,26 @@ class CompactCacheProperties {
     assertThat(map.waitForCacheSync(SEEN)).isTrue();
   }
 
-  @AfterContainer
+  @AfterAll
   static void stopAll() {
     map.close();
     client.close();
     etcd.close();
   }
 
-  @Property(tries = 25)
+  /** Two values in a row of one object: what it is created with, then what it is updated to. */
+  record Versions<V>(V first, V second) {
+  }
+
+  @Test
+  void jsonTreesReadBackWhole() {
+    Generator<Map<String, Object>> trees = tree(3);
+    PropertyCheck.forAll(choices -> new Versions<>(choices.draw(trees), choices.draw(trees))).tries(25)
+        .check(versions -> treeReadsBackWhole(versions.first(), versions.second()));
+  }
+
   @SuppressWarnings("rawtypes")
-  void jsonTreesReadBackWhole(@ForAll("trees") Map<String, Object> first, @ForAll("trees") Map<String, Object> second)
-      throws Exception {
+  private static void treeReadsBackWhole(Map<String, Object> first, Map<String, Object> second) throws Exception {
     ObjectKey key = ObjectKey.of("shop", "tree-" + NAMES.incrementAndGet());
     long created = trees.putRaw(key, JSON.writeValueAsBytes(first));
     readsBackAsWritten(TREES, key, created, created, JSON.readValue(JSON.writeValueAsBytes(first), Map.class));
@@ -97,8 +105,19 @@ class CompactCacheProperties {
     trees.delete(key.namespace(), key.name());
   }
 
-  @Property(tries = 25)
-  void recordsReadBackWhole(@ForAll("labels") Map<String, String> labels, @ForAll String color) {
+  /** A widget's labels and colour. */
+  record Paint(Map<String, String> labels, String color) {
+  }
+
+  @Test
+  void recordsReadBackWhole() {
+    Generator<Map<String, String>> labels = Generators.maps(Generators.strings(Generators.codePoints('a', 'z'), 1, 8),
+        Generators.strings(12), 0, 5);
+    PropertyCheck.forAll(choices -> new Paint(choices.draw(labels), choices.draw(Generators.strings()))).tries(25)
+        .check(paint -> recordReadsBackWhole(paint.labels(), paint.color()));
+  }
+
+  private static void recordReadsBackWhole(Map<String, String> labels, String color) {
     ObjectKey key = ObjectKey.of("till", "widget-" + NAMES.incrementAndGet());
     Widget widget = new Widget(labels, color);
     long created = widgets.put(key.namespace(), key.name(), widget);
@@ -116,28 +135,16 @@ class CompactCacheProperties {
     assertThat(reader.get(key)).isEqualTo(new EtcdObject<>(key.namespace(), key.name(), revision, createRevision, value));
   }
 
-  @Provide
-  Arbitrary<Map<String, String>> labels() {
-    Arbitrary<String> keys = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
-    return Arbitraries.maps(keys, Arbitraries.strings().ofMaxLength(12)).ofMaxSize(5);
-  }
-
-  /** JSON object trees: strings, integers, booleans, nulls, lists and nested objects, up to three levels. */
-  @Provide
-  Arbitrary<Map<String, Object>> trees() {
-    return tree(3);
-  }
-
-  private Arbitrary<Map<String, Object>> tree(int depth) {
-    Arbitrary<String> keys = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(6);
-    List<Arbitrary<?>> leaves = new ArrayList<>(List.of(Arbitraries.strings().ofMaxLength(20), Arbitraries.integers(),
-        Arbitraries.of(true, false), Arbitraries.just(null)));
+  /** JSON object trees: strings, integers, booleans, nulls, lists and nested objects, up to {@code depth} levels. */
+  private static Generator<Map<String, Object>> tree(int depth) {
+    Generator<String> keys = Generators.strings(Generators.codePoints('a', 'z'), 1, 6);
+    List<Generator<?>> leaves = new ArrayList<>(List.of(Generators.strings(20), Generators.integers(),
+        Generators.booleans(), Generators.constant(null)));
     if (depth > 1) {
       leaves.add(tree(depth - 1));
-      leaves.add(Arbitraries.strings().ofMaxLength(8).list().ofMaxSize(3));
+      leaves.add(Generators.strings(8).list(0, 3));
     }
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    Arbitrary<Object> values = (Arbitrary<Object>) Arbitraries.oneOf((List) leaves);
-    return Arbitraries.maps(keys, values).ofMaxSize(4).map(LinkedHashMap::new);
+    Generator<Object> values = Generators.oneOf(leaves);
+    return Generators.maps(keys, values, 0, 4);
   }
 }

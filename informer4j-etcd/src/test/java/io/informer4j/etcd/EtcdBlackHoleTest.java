@@ -37,7 +37,7 @@ class EtcdBlackHoleTest {
           .runtime(runtime).watchIdleTimeout(IDLE).build();
       informer.start();
       assertThat(informer.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
-      await().atMost(Duration.ofSeconds(10)).until(() -> informer.state() == InformerState.WATCHING);
+      await().atMost(Duration.ofSeconds(60)).until(() -> informer.state() == InformerState.WATCHING);
 
       server.pause();
       try {

@@ -47,7 +47,7 @@ class EtcdIdleWatchTest {
     SharedIndexInformer<EtcdObject<Widget>> informer = informer(ProgressRequests.ALWAYS);
     informer.start();
     assertThat(informer.waitForCacheSync(Duration.ofSeconds(30))).isTrue();
-    await().atMost(Duration.ofSeconds(10)).until(() -> informer.status().watches() == 1);
+    await().atMost(Duration.ofSeconds(60)).until(() -> informer.status().watches() == 1);
 
     await().during(IDLE.multipliedBy(4)).atMost(IDLE.multipliedBy(8))
         .until(() -> informer.status().idleTimeouts() == 0 && informer.state() == InformerState.WATCHING);

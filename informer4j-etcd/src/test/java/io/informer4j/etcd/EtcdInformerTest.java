@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.GatedListerWatcher;
+import io.informer4j.etcd.testing.MirroringHandler;
 import io.informer4j.etcd.testing.RecordingHandler;
 import io.informer4j.etcd.testing.Widget;
 import io.informer4j.informer.BackoffPolicy;
@@ -52,24 +53,63 @@ class EtcdInformerTest {
     runtime.stop(Duration.ofSeconds(10));
   }
 
+  /**
+   * 10,000 keys in pages of 500, then two changes that only the watch (from the list's revision + 1)
+   * delivers: no relist. The handler is checked by its view, not by a list of events: its 10,000
+   * initial adds fill its backlog to the compaction limit, so on a busy machine the update of
+   * w-00042 may reach it folded into that object's initial add (HandlerLane, BacklogCompactor).
+   */
   @Test
   void listsTenThousandKeysPageByPageThenWatches() throws InterruptedException {
     writer.putAll(widgets("ns", "w", 10_000));
     SharedIndexInformer<EtcdObject<Widget>> informer = SharedIndexInformer.builder(source, Widget.ADAPTER)
         .runtime(runtime).watchList(false).pageSize(500).build();
-    RecordingHandler handler = new RecordingHandler();
+    MirroringHandler handler = new MirroringHandler();
     informer.addEventHandler(handler);
     informer.start();
 
     assertThat(informer.waitForCacheSync(WAIT)).isTrue();
     assertThat(informer.indexer().size()).isEqualTo(10_000);
-    assertThat(informer.status().lists()).isGreaterThanOrEqualTo(20);
+    long lists = informer.status().lists();
+    assertThat(lists).isGreaterThanOrEqualTo(20);
     writer.put("ns", "w-00042", new Widget(Map.of(), "blue"));
     writer.put("ns", "fresh", Widget.labelled(Map.of()));
 
-    await().atMost(WAIT).until(() -> handler.events().containsAll(java.util.List.of("update ns/w-00042", "add ns/fresh")));
+    await().atMost(WAIT).until(() -> handler.view().equals(writer.truth()));
+    assertThat(handler.value("ns/w-00042").color()).isEqualTo("blue");
+    assertThat(handler.errors()).isEmpty();
     assertThat(informer.indexer().get("ns/w-00042").value().color()).isEqualTo("blue");
     assertThat(cache(informer)).isEqualTo(writer.truth());
+    assertThat(informer.status().lists()).as("the changes came by the watch, without a relist").isEqualTo(lists);
+    informer.stop();
+  }
+
+  /**
+   * The hand-over from list to watch leaves no gap: writes made after the list's revision was read
+   * and before the watch is opened are delivered by the watch, which starts at that revision + 1.
+   */
+  @Test
+  void writesBetweenTheListAndTheWatchAreDeliveredByTheWatch() {
+    writer.putAll(widgets("ns", "w", 3));
+    GatedListerWatcher<EtcdObject<Widget>> gated = new GatedListerWatcher<>(source);
+    var watchHeld = gated.holdNextWatch();
+    SharedIndexInformer<EtcdObject<Widget>> informer = informerOf(gated, Selection.inNamespace("ns"));
+    MirroringHandler handler = new MirroringHandler();
+    informer.addEventHandler(handler);
+    informer.start();
+    assertThat(watchHeld).succeedsWithin(WAIT);
+    await().atMost(WAIT).until(informer::hasSynced);
+    long lists = informer.status().lists();
+
+    writer.put("ns", "w-00001", new Widget(Map.of(), "blue"));
+    writer.delete("ns", "w-00002");
+    writer.put("ns", "between", Widget.labelled(Map.of()));
+    gated.release();
+
+    await().atMost(WAIT).until(() -> handler.view().equals(writer.truth()));
+    assertThat(handler.errors()).isEmpty();
+    assertThat(handler.value("ns/w-00001").color()).isEqualTo("blue");
+    assertThat(informer.status().lists()).as("no relist").isEqualTo(lists);
     informer.stop();
   }
 

@@ -76,7 +76,7 @@ class CoordinationKatalogTest {
       manager.add(server);
       manager.controller("pods", api.type(pods)).sharded(shards).reconcile(key -> Result.done());
       manager.start();
-      await().atMost(Duration.ofSeconds(10)).until(() -> shards.ownership().held().size() == 4
+      await().atMost(Duration.ofSeconds(60)).until(() -> shards.ownership().held().size() == 4
           && ((Map<?, ?>) shards.status().get("holders")).size() == 4);
       String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog"))
           .build(), HttpResponse.BodyHandlers.ofString()).body();

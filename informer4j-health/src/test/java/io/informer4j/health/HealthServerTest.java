@@ -86,11 +86,11 @@ class HealthServerTest {
     }
     api.faults().refuseConnections();
     api.faults().dropAllWatches();
-    await().atMost(10, TimeUnit.SECONDS).until(() -> get("/readyz").statusCode() == 503);
+    await().atMost(60, TimeUnit.SECONDS).until(() -> get("/readyz").statusCode() == 503);
     assertThat(get("/readyz").body()).contains("Website").contains("failing since");
     assertThat(get("/healthz").statusCode()).isEqualTo(200);
     api.faults().acceptConnections();
-    await().atMost(10, TimeUnit.SECONDS).until(() -> get("/readyz").statusCode() == 200);
+    await().atMost(60, TimeUnit.SECONDS).until(() -> get("/readyz").statusCode() == 200);
   }
 
   @Test

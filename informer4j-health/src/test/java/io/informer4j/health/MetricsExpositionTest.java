@@ -63,7 +63,7 @@ class MetricsExpositionTest {
     api.create(PODS, SimObject.of("shop", "web-1"));
     api.create(PODS, SimObject.of("shop", "web-2"));
     manager.start();
-    await().atMost(Duration.ofSeconds(10)).until(() ->
+    await().atMost(Duration.ofSeconds(60)).until(() ->
         prometheus.get("controller_runtime_reconcile_total").tag("result", "success").counter().count() >= 2);
     scrape = prometheus.scrape();
   }

@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.RuntimeBackend;
 import io.informer4j.kubernetes.internal.ApiConnection;
+import io.informer4j.kubernetes.internal.ConfigCredentials;
+import io.informer4j.kubernetes.internal.ConfigurationErrors;
 import io.informer4j.kubernetes.internal.FabricJson;
 import io.informer4j.kubernetes.internal.LargeChunkHttpClientFactory;
 import io.informer4j.kubernetes.internal.LeanVertx;
@@ -22,6 +24,8 @@ import io.informer4j.meta.TypeRegistry;
 import io.informer4j.meta.UnknownTypeException;
 import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
+import io.informer4j.source.Redaction;
+import io.informer4j.source.ResourceVersionOrder;
 import io.informer4j.source.TypePresence;
 import io.vertx.core.Vertx;
 import java.time.Duration;
@@ -85,11 +89,13 @@ public final class KubernetesBackend implements RuntimeBackend, AutoCloseable {
   private final ApiConnection connection;
   private final KubernetesTypeDiscovery discovery;
   private final KubernetesTypeRegistry types;
+  private final ResourceVersionGuarantee versions;
   private final Vertx ownedVertx;
 
   private KubernetesBackend(KubernetesClient client, boolean ownsClient, Vertx ownedVertx, WatchTransport transport,
                             boolean watchList) {
     this.client = Objects.requireNonNull(client, "client");
+    ConfigCredentials.register(client.getConfiguration());
     this.ownsClient = ownsClient;
     this.ownedVertx = ownedVertx;
     this.transport = Objects.requireNonNull(transport, "transport");
@@ -97,6 +103,7 @@ public final class KubernetesBackend implements RuntimeBackend, AutoCloseable {
     this.connection = new ApiConnection(client, json);
     this.discovery = new KubernetesTypeDiscovery(connection, this);
     this.types = new KubernetesTypeRegistry(discovery);
+    this.versions = new ResourceVersionGuarantee(client);
   }
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */
@@ -110,10 +117,16 @@ public final class KubernetesBackend implements RuntimeBackend, AutoCloseable {
    * it (set on {@code config}), so a server that accepts and goes silent cannot hold a connection
    * attempt or a short request forever. The request timeout bounds single requests (discovery);
    * lists and watches stream without it, so it never cuts a long list or a long watch (a list that
-   * stops sending ends when the informer interrupts it).
+   * stops sending ends when the informer interrupts it). A user name and password in the server URL
+   * are taken out of it into the configuration's basic-auth credentials (unless it has some), as Go
+   * clients use them, so no request log shows them.
+   *
+   * @throws KubernetesConfigurationException if a client certificate, client key or certificate
+   *                                          authority it names is missing or cannot be read
    */
   public static KubernetesBackend connect(Config config) {
     Objects.requireNonNull(config, "config");
+    ConfigCredentials.moveUserInfoToBasicAuth(config);
     if (!isPositive(config.getConnectionTimeout())) {
       config.setConnectionTimeout(DEFAULT_TIMEOUT_MILLIS);
     }
@@ -129,7 +142,7 @@ public final class KubernetesBackend implements RuntimeBackend, AutoCloseable {
       return builder.build();
     } catch (RuntimeException e) {
       LeanVertx.close(vertx, VERTX_CLOSE_TIMEOUT);
-      throw e;
+      throw ConfigurationErrors.explain(config, e);
     }
   }
 
@@ -262,10 +275,20 @@ public final class KubernetesBackend implements RuntimeBackend, AutoCloseable {
     return discovery.onTypeAdded(listener, Objects.requireNonNull(runtime, "runtime"));
   }
 
-  /** Returns the server's address. */
+  /**
+   * Returns {@link ResourceVersionOrder#NUMERIC} when the server is Kubernetes 1.35 or later, whose
+   * resourceVersions compare as integers (KEP-5504), else {@link ResourceVersionOrder#OPAQUE}; reads
+   * {@code /version} once, on the first call (opaque when it cannot be read).
+   */
+  @Override
+  public ResourceVersionOrder resourceVersionOrder(TypeKey type) {
+    return versions.order();
+  }
+
+  /** Returns the server's address, a password in it hidden ({@link Redaction}). */
   @Override
   public String description() {
-    return "Kubernetes " + client.getMasterUrl();
+    return "Kubernetes " + Redaction.redact(String.valueOf(client.getMasterUrl()));
   }
 
   /** Returns the adapter of fabric8 objects (any model, dynamic or metadata-only) as one of {@code T}. */

@@ -37,14 +37,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import io.informer4j.testsupport.property.Generator;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import java.util.LinkedHashSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The cache keeps objects compact by default and loses nothing: for random typed objects
@@ -57,7 +56,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 class CompactCacheProperties {
 
   private static final KubernetesSerialization JSON = new KubernetesSerialization();
-  private static final Duration SEEN = Duration.ofSeconds(10);
+  private static final Duration SEEN = Duration.ofSeconds(60);
+  /** Each try writes through a server: a failure is shrunk in at most this many more tries. */
+  private static final int SHRINK_RUNS = 100;
   private static final AtomicInteger NAMES = new AtomicInteger();
 
   private static SimulatedApi api;
@@ -66,7 +67,7 @@ class CompactCacheProperties {
   private static KubernetesBackend backend;
   private static InformersMap map;
 
-  @BeforeContainer
+  @BeforeAll
   static void startServerAndCache() throws InterruptedException {
     api = SimulatedApi.builder().build();
     server = KubernetesTestServer.start(api).serve(ConfigMap.class, Secret.class, Pod.class);
@@ -83,7 +84,7 @@ class CompactCacheProperties {
     assertThat(map.waitForCacheSync(SEEN)).isTrue();
   }
 
-  @AfterContainer
+  @AfterAll
   static void stopAll() {
     map.close();
     server.close();
@@ -96,31 +97,49 @@ class CompactCacheProperties {
     return backend.dynamic(TestServerFixture.WIDGETS.type());
   }
 
-  @Property(tries = 25)
-  void configMapsReadBackWhole(@ForAll("configMaps") ConfigMap written, @ForAll("strings") String changedValue) {
-    ConfigMap updated = new ConfigMapBuilder(written).editMetadata().addToAnnotations("changed", changedValue)
-        .endMetadata().build();
-    roundTrip(backend.type(ConfigMap.class), written, updated, cached -> cached.getMetadata().getManagedFields().add(null));
+  /** An object to create, and a change to update it with. */
+  record Change<T, C>(T written, C change) {
   }
 
-  @Property(tries = 25)
-  void secretsReadBackWhole(@ForAll("secrets") Secret written, @ForAll("labels") Map<String, String> labels) {
-    Secret updated = new SecretBuilder(written).editMetadata().withLabels(labels).endMetadata().build();
-    roundTrip(backend.type(Secret.class), written, updated, cached -> cached.getMetadata().getManagedFields().clear());
+  private static <T, C> PropertyCheck<Change<T, C>> changes(Generator<T> objects, Generator<C> changes) {
+    return PropertyCheck.forAll(choices -> new Change<>(choices.draw(objects), choices.draw(changes))).tries(25)
+        .shrinkRuns(SHRINK_RUNS);
   }
 
-  @Property(tries = 25)
-  void podsReadBackWhole(@ForAll("pods") Pod written, @ForAll("strings") String note) {
-    Pod updated = new PodBuilder(written).editMetadata().addToAnnotations("note", note).endMetadata().build();
-    roundTrip(backend.type(Pod.class), written, updated, cached -> cached.getMetadata().getManagedFields().remove(0));
+  @Test
+  void configMapsReadBackWhole() {
+    changes(configMaps(), strings()).check(change -> {
+      ConfigMap updated = new ConfigMapBuilder(change.written()).editMetadata().addToAnnotations("changed", change.change())
+          .endMetadata().build();
+      roundTrip(backend.type(ConfigMap.class), change.written(), updated,
+          cached -> cached.getMetadata().getManagedFields().add(null));
+    });
   }
 
-  @Property(tries = 25)
-  void customResourcesReadBackWhole(@ForAll("widgets") GenericKubernetesResource written,
-                                    @ForAll("trees") Map<String, Object> newSpec) {
-    GenericKubernetesResource updated = JSON.clone(written);
-    updated.setAdditionalProperty("spec", newSpec);
-    roundTrip(widgetType(), written, updated, cached -> cached.getAdditionalProperties().put("x", "y"));
+  @Test
+  void secretsReadBackWhole() {
+    changes(secrets(), labels()).check(change -> {
+      Secret updated = new SecretBuilder(change.written()).editMetadata().withLabels(change.change()).endMetadata().build();
+      roundTrip(backend.type(Secret.class), change.written(), updated, cached -> cached.getMetadata().getManagedFields().clear());
+    });
+  }
+
+  @Test
+  void podsReadBackWhole() {
+    changes(pods(), strings()).check(change -> {
+      Pod updated = new PodBuilder(change.written()).editMetadata().addToAnnotations("note", change.change()).endMetadata()
+          .build();
+      roundTrip(backend.type(Pod.class), change.written(), updated, cached -> cached.getMetadata().getManagedFields().remove(0));
+    });
+  }
+
+  @Test
+  void customResourcesReadBackWhole() {
+    changes(widgets(), tree(3)).check(change -> {
+      GenericKubernetesResource updated = JSON.clone(change.written());
+      updated.setAdditionalProperty("spec", change.change());
+      roundTrip(widgetType(), change.written(), updated, cached -> cached.getAdditionalProperties().put("x", "y"));
+    });
   }
 
   /**
@@ -169,41 +188,45 @@ class CompactCacheProperties {
     return prefix + "-" + NAMES.incrementAndGet();
   }
 
-  @Provide
-  Arbitrary<String> strings() {
-    return Arbitraries.strings().ofMaxLength(40);
+  private static Generator<String> strings() {
+    return Generators.strings(40);
   }
 
-  @Provide
-  Arbitrary<Map<String, String>> labels() {
-    Arbitrary<String> keys = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(8);
-    Arbitrary<String> values = Arbitraries.strings().withCharRange('a', 'z').numeric().ofMaxLength(10);
-    return Arbitraries.maps(keys, values).ofMaxSize(5);
+  private static Generator<String> lowercase(int minLength, int maxLength) {
+    return Generators.strings(Generators.codePoints('a', 'z'), minLength, maxLength);
   }
 
-  private Arbitrary<Map<String, String>> anyText() {
-    Arbitrary<String> keys = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(10);
-    return Arbitraries.maps(keys, strings()).ofMaxSize(6);
+  private static Generator<Map<String, String>> labels() {
+    Generator<String> values = Generators.strings(Generators.codePointsOf("abcdefghijklmnopqrstuvwxyz0123456789"), 0, 10);
+    return Generators.maps(lowercase(1, 8), values, 0, 5);
   }
 
-  private Arbitrary<ObjectMetaBuilder> metadata(String prefix) {
-    Arbitrary<List<String>> finalizers = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(6)
-        .map(name -> "example.com/" + name).list().uniqueElements().ofMaxSize(3);
-    Arbitrary<Integer> owners = Arbitraries.integers().between(0, 2);
-    Arbitrary<Map<String, Object>> fieldSets = trees();
-    return Combinators.combine(Arbitraries.of("shop", "till"), labels(), anyText(), finalizers, owners, fieldSets)
-        .as((namespace, labels, annotations, finalizerNames, ownerCount, fieldSet) -> {
-          ObjectMetaBuilder metadata = new ObjectMetaBuilder().withName(nextName(prefix)).withNamespace(namespace)
-              .withLabels(labels).withAnnotations(annotations).withFinalizers(finalizerNames)
-              .withManagedFields(new ManagedFieldsEntryBuilder().withManager("kubectl").withOperation("Apply")
-                  .withApiVersion("v1").withTime("2026-01-01T00:00:00Z").withFieldsType("FieldsV1")
-                  .withFieldsV1(fieldsV1(fieldSet)).build());
-          for (int i = 0; i < ownerCount; i++) {
-            metadata.addToOwnerReferences(new OwnerReferenceBuilder().withApiVersion("apps/v1").withKind("Deployment")
-                .withName("owner-" + i).withUid("uid-" + i).withController(i == 0).build());
-          }
-          return metadata;
-        });
+  private static Generator<Map<String, String>> anyText() {
+    return Generators.maps(lowercase(1, 10), strings(), 0, 6);
+  }
+
+  private static Generator<Map<String, String>> base64Values(int maxSize) {
+    return Generators.maps(lowercase(1, 6), Generators.bytes(0, 64).map(Base64.getEncoder()::encodeToString), 0, maxSize);
+  }
+
+  private static Generator<ObjectMetaBuilder> metadata(String prefix) {
+    Generator<List<String>> finalizers = lowercase(1, 6).map(name -> "example.com/" + name).list(0, 3)
+        .map(names -> List.copyOf(new LinkedHashSet<>(names)));
+    return choices -> {
+      ObjectMetaBuilder metadata = new ObjectMetaBuilder().withName(nextName(prefix))
+          .withNamespace(choices.draw(Generators.elements("shop", "till")))
+          .withLabels(choices.draw(labels())).withAnnotations(choices.draw(anyText()))
+          .withFinalizers(choices.draw(finalizers))
+          .withManagedFields(new ManagedFieldsEntryBuilder().withManager("kubectl").withOperation("Apply")
+              .withApiVersion("v1").withTime("2026-01-01T00:00:00Z").withFieldsType("FieldsV1")
+              .withFieldsV1(fieldsV1(choices.draw(tree(3)))).build());
+      int owners = choices.draw(Generators.integers(0, 2));
+      for (int i = 0; i < owners; i++) {
+        metadata.addToOwnerReferences(new OwnerReferenceBuilder().withApiVersion("apps/v1").withKind("Deployment")
+            .withName("owner-" + i).withUid("uid-" + i).withController(i == 0).build());
+      }
+      return metadata;
+    };
   }
 
   private static FieldsV1 fieldsV1(Map<String, Object> content) {
@@ -212,67 +235,53 @@ class CompactCacheProperties {
     return fields;
   }
 
-  @Provide
-  Arbitrary<ConfigMap> configMaps() {
-    Arbitrary<Map<String, String>> binary = Arbitraries.maps(
-        Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(6),
-        Arbitraries.bytes().array(byte[].class).ofMaxSize(64).map(Base64.getEncoder()::encodeToString)).ofMaxSize(3);
-    return Combinators.combine(metadata("cm"), anyText(), binary, Arbitraries.of(true, false))
-        .as((metadata, data, binaryData, immutable) -> new ConfigMapBuilder().withMetadata(metadata.build())
-            .withData(data).withBinaryData(binaryData).withImmutable(immutable ? Boolean.TRUE : null).build());
+  private static Generator<ConfigMap> configMaps() {
+    return choices -> new ConfigMapBuilder().withMetadata(choices.draw(metadata("cm")).build())
+        .withData(choices.draw(anyText())).withBinaryData(choices.draw(base64Values(3)))
+        .withImmutable(choices.draw(Generators.booleans()) ? Boolean.TRUE : null).build();
   }
 
-  @Provide
-  Arbitrary<Secret> secrets() {
-    Arbitrary<Map<String, String>> data = Arbitraries.maps(
-        Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(6),
-        Arbitraries.bytes().array(byte[].class).ofMaxSize(64).map(Base64.getEncoder()::encodeToString)).ofMaxSize(4);
-    return Combinators.combine(metadata("secret"), data, Arbitraries.of("Opaque", "kubernetes.io/tls"))
-        .as((metadata, values, kind) -> new SecretBuilder().withMetadata(metadata.build()).withType(kind)
-            .withData(values).build());
+  private static Generator<Secret> secrets() {
+    return choices -> new SecretBuilder().withMetadata(choices.draw(metadata("secret")).build())
+        .withData(choices.draw(base64Values(4))).withType(choices.draw(Generators.elements("Opaque", "kubernetes.io/tls")))
+        .build();
   }
 
-  @Provide
-  Arbitrary<Pod> pods() {
-    Arbitrary<List<String>> args = strings().list().ofMaxSize(4);
-    Arbitrary<Integer> ports = Arbitraries.integers().between(1, 65535);
-    return Combinators.combine(metadata("pod"), args, ports, labels())
-        .as((metadata, commandArgs, port, nodeSelector) -> new PodBuilder().withMetadata(metadata.build())
-            .withNewSpec().withNodeSelector(nodeSelector)
-            .withContainers(new ContainerBuilder().withName("app").withImage("example/app:1").withArgs(commandArgs)
-                .addNewPort().withContainerPort(port).endPort()
-                .addNewEnv().withName("MODE").withValue(commandArgs.isEmpty() ? "plain" : commandArgs.get(0)).endEnv()
-                .build())
-            .endSpec().build());
+  private static Generator<Pod> pods() {
+    return choices -> {
+      ObjectMetaBuilder metadata = choices.draw(metadata("pod"));
+      List<String> commandArgs = choices.draw(strings().list(0, 4));
+      int port = choices.draw(Generators.integers(1, 65535));
+      Map<String, String> nodeSelector = choices.draw(labels());
+      return new PodBuilder().withMetadata(metadata.build())
+          .withNewSpec().withNodeSelector(nodeSelector)
+          .withContainers(new ContainerBuilder().withName("app").withImage("example/app:1").withArgs(commandArgs)
+              .addNewPort().withContainerPort(port).endPort()
+              .addNewEnv().withName("MODE").withValue(commandArgs.isEmpty() ? "plain" : commandArgs.get(0)).endEnv()
+              .build())
+          .endSpec().build();
+    };
   }
 
-  @Provide
-  Arbitrary<GenericKubernetesResource> widgets() {
-    return Combinators.combine(metadata("widget"), trees()).as((metadata, spec) -> {
+  private static Generator<GenericKubernetesResource> widgets() {
+    return choices -> {
       GenericKubernetesResource widget = new GenericKubernetesResource();
       widget.setApiVersion("example.com/v1");
       widget.setKind("Widget");
-      widget.setMetadata(metadata.build());
-      widget.setAdditionalProperty("spec", spec);
+      widget.setMetadata(choices.draw(metadata("widget")).build());
+      widget.setAdditionalProperty("spec", choices.draw(tree(3)));
       return widget;
-    });
+    };
   }
 
-  /** JSON object trees: strings, integers, booleans, lists and nested objects, up to three levels. */
-  @Provide
-  Arbitrary<Map<String, Object>> trees() {
-    return tree(3);
-  }
-
-  private Arbitrary<Map<String, Object>> tree(int depth) {
-    Arbitrary<String> keys = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(6);
-    List<Arbitrary<?>> leaves = new ArrayList<>(List.of(strings(), Arbitraries.integers(), Arbitraries.of(true, false)));
+  /** JSON object trees: strings, integers, booleans, lists and nested objects, up to {@code depth} levels. */
+  private static Generator<Map<String, Object>> tree(int depth) {
+    List<Generator<?>> leaves = new ArrayList<>(List.of(strings(), Generators.integers(), Generators.booleans()));
     if (depth > 1) {
       leaves.add(tree(depth - 1));
-      leaves.add(strings().list().ofMaxSize(3));
+      leaves.add(strings().list(0, 3));
     }
-    @SuppressWarnings("unchecked")
-    Arbitrary<Object> values = (Arbitrary<Object>) Arbitraries.oneOf((List) leaves);
-    return Arbitraries.maps(keys, values).ofMaxSize(4);
+    Generator<Object> values = Generators.oneOf(leaves);
+    return Generators.maps(lowercase(1, 6), values, 0, 4);
   }
 }

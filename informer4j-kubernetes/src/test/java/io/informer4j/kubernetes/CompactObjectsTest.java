@@ -121,7 +121,7 @@ class CompactObjectsTest {
     WeakReference<FieldsV1> shared = new WeakReference<>(
         compact(decode("cart", "only-here")).getMetadata().getManagedFields().get(0).getFieldsV1());
 
-    await().atMost(Duration.ofSeconds(10)).until(() -> {
+    await().atMost(Duration.ofSeconds(60)).until(() -> {
       System.gc();
       return shared.get() == null;
     });

@@ -56,7 +56,7 @@ class ListInterruptionTest {
     try (SilentServer server = SilentServer.answering("{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"items\":[" + CONFIG_MAP + ",");
          KubernetesClient client = clientOf(server)) {
       BlockedList list = BlockedList.start(Informers.configMapSource(KubernetesBackend.using(client)));
-      await().atMost(Duration.ofSeconds(10)).until(() -> list.items.size() == 1);
+      await().atMost(Duration.ofSeconds(60)).until(() -> list.items.size() == 1);
 
       list.thread.interrupt();
 
@@ -75,7 +75,7 @@ class ListInterruptionTest {
       SharedIndexInformer<ConfigMap> informer =
           Informers.configMaps(backend).watchList(false).build();
       informer.start();
-      await().atMost(Duration.ofSeconds(10)).until(() -> informer.status().listProgress() != null
+      await().atMost(Duration.ofSeconds(60)).until(() -> informer.status().listProgress() != null
           && informer.status().listProgress().objects() == 1);
 
       informer.stop();

@@ -80,7 +80,7 @@ class RequestTimeoutsTest {
       Thread.sleep(5L * SHORT_MILLIS);
       api.upsert(CONFIG_MAPS.type(), SimObject.of("ns", "later"));
 
-      await().atMost(Duration.ofSeconds(10)).until(() -> listener.objectEvents().size() == 1);
+      await().atMost(Duration.ofSeconds(60)).until(() -> listener.objectEvents().size() == 1);
       assertThat(listener.isClosed()).isFalse();
       assertThat(Informers.configMapSource(backend).list(ListRequest.of(Selection.all(), ""), item -> { }).resourceVersion())
           .isNotEmpty();

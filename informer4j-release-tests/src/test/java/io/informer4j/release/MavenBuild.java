@@ -1,12 +1,13 @@
 package io.informer4j.release;
 
+import io.informer4j.testsupport.process.ChildProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a nested Maven build (the Maven running this build, from {@code informer4j.mavenHome}, else
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class MavenBuild {
 
-  private static final long TIMEOUT_MINUTES = 5;
+  private static final long TIMEOUT_MINUTES = 20;
 
   private final List<String> command = new ArrayList<>();
 
@@ -37,17 +38,18 @@ final class MavenBuild {
    * Runs the build, its output going to {@code log}.
    *
    * @throws AssertionError naming the command and quoting the log's end when Maven fails or runs
-   *                        past five minutes
+   *                        past twenty minutes (it is then stopped, with the processes it started)
    */
   void run(Path log) throws IOException, InterruptedException {
     Files.createDirectories(log.getParent());
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-      process.destroyForcibly().waitFor();
-      throw new AssertionError("Maven ran past " + TIMEOUT_MINUTES + " minutes: " + this + "\n" + tail(log));
-    }
-    if (process.exitValue() != 0) {
-      throw new AssertionError("Maven exited with " + process.exitValue() + ": " + this + "\n" + tail(log));
+    try (ChildProcess maven = ChildProcess.start(new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(log.toFile()))) {
+      if (!maven.waitFor(Duration.ofMinutes(TIMEOUT_MINUTES))) {
+        throw new AssertionError("Maven ran past " + TIMEOUT_MINUTES + " minutes: " + this + "\n" + tail(log));
+      }
+      if (maven.process().exitValue() != 0) {
+        throw new AssertionError("Maven exited with " + maven.process().exitValue() + ": " + this + "\n" + tail(log));
+      }
     }
   }
 

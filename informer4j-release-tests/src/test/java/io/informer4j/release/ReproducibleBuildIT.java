@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * directories at two moments, gives the same jar and sources jar, byte for byte
  * ({@code project.build.outputTimestamp} fixes every entry's time; nothing else of the build's
  * machine, path or clock gets in). Each build is a nested, offline Maven run over a copy of the
- * parent POM, the BOM and core's main sources.
+ * parent POM, the BOM, core's main sources and the test support core's tests depend on.
  */
 class ReproducibleBuildIT {
 
@@ -37,6 +37,7 @@ class ReproducibleBuildIT {
         <packaging>pom</packaging>
         <modules>
           <module>informer4j-bom</module>
+          <module>informer4j-test-support</module>
           <module>informer4j-core</module>
         </modules>
       </project>
@@ -59,13 +60,16 @@ class ReproducibleBuildIT {
   private static Path build(String name) throws IOException, InterruptedException {
     Path dir = WORK.resolve(name).toAbsolutePath();
     deleteTree(dir);
-    for (String file : List.of("pom.xml", "LICENSE", "NOTICE", "informer4j-bom/pom.xml", "informer4j-core/pom.xml")) {
+    for (String file : List.of("pom.xml", "LICENSE", "NOTICE", "informer4j-bom/pom.xml", "informer4j-core/pom.xml",
+        "informer4j-test-support/pom.xml")) {
       copy(ROOT.resolve(file), dir.resolve(file));
     }
-    Path sources = ROOT.resolve("informer4j-core/src/main");
-    try (Stream<Path> files = Files.walk(sources)) {
-      for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-        copy(file, dir.resolve("informer4j-core/src/main").resolve(sources.relativize(file)));
+    for (String module : List.of("informer4j-core", "informer4j-test-support")) {
+      Path sources = ROOT.resolve(module).resolve("src/main");
+      try (Stream<Path> files = Files.walk(sources)) {
+        for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+          copy(file, dir.resolve(module).resolve("src/main").resolve(sources.relativize(file)));
+        }
       }
     }
     Files.writeString(dir.resolve("reactor.xml"), AGGREGATOR);

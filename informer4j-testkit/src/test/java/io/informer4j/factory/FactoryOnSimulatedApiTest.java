@@ -106,12 +106,12 @@ class FactoryOnSimulatedApiTest {
 
     api.install(DATABASES, Scope.NAMESPACED);
     api.create(DATABASES, SimObject.of("shop", "orders"));
-    await().atMost(5, TimeUnit.SECONDS).until(() -> !factory.isMissing(DATABASES));
+    await().atMost(60, TimeUnit.SECONDS).until(() -> !factory.isMissing(DATABASES));
     assertThat(factory.synced(DATABASES)).succeedsWithin(Duration.ofSeconds(10));
     assertThat(drain(databases)).containsExactly(new QueueItem(DATABASES, ObjectKey.of("shop", "orders")));
 
     api.uninstall(DATABASES);
-    await().atMost(10, TimeUnit.SECONDS).until(() -> factory.isMissing(DATABASES));
+    await().atMost(60, TimeUnit.SECONDS).until(() -> factory.isMissing(DATABASES));
     assertThat(factory.isMissing(WEBSITES)).isFalse();
     assertThat(factory.registered().get(WEBSITES).informer().state().isTerminal()).isFalse();
   }

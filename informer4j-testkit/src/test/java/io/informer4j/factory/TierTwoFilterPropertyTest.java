@@ -21,14 +21,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import io.informer4j.testsupport.property.Generator;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Tier 2 as a property: whatever the allowed and restricted patterns and whatever the events, no
@@ -36,7 +34,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * dropped count equals the rejected events. And the filter's every decision (reason and pattern)
  * equals that of the rule read the plainest way, each list scanned in order ({@link #reference}),
  * over random pattern sets drawn from a tiny alphabet so that shared prefixes, suffixes and ties are
- * common. jqwik prints the seed of a failing run.
+ * common. A failing check reports the seed that reproduces it.
  */
 class TierTwoFilterPropertyTest {
 
@@ -47,30 +45,39 @@ class TierTwoFilterPropertyTest {
 
   private static InformerRuntime runtime;
 
-  @BeforeContainer
+  @BeforeAll
   static void start() {
     runtime = InformerRuntime.create("tier-two");
   }
 
-  @AfterContainer
+  @AfterAll
   static void stop() throws InterruptedException {
     runtime.stop(Duration.ofSeconds(10));
   }
 
-  @Provide
-  Arbitrary<List<String>> patterns() {
-    return Arbitraries.of(PATTERNS).list().ofMaxSize(3).uniqueElements();
+  /** Up to three distinct patterns of {@link #PATTERNS}. */
+  private static final Generator<List<String>> PATTERN_SETS = Generators.elements(PATTERNS).list(0, 3)
+      .map(patterns -> List.copyOf(new LinkedHashSet<>(patterns)));
+  /** 1 to 40 writes, each naming a namespace and one of four objects in it. */
+  private static final Generator<List<Integer>> WRITES = Generators.integers(0, NAMESPACES.size() * 4 - 1).list(1, 40);
+
+  /** Allowed and restricted patterns, and a list of writes or of namespaces to decide on. */
+  record Case<T>(List<String> allowed, List<String> restricted, List<T> subjects) {
   }
 
-  @Provide
-  Arbitrary<List<Integer>> writes() {
-    return Arbitraries.integers().between(0, NAMESPACES.size() * 4 - 1).list().ofMinSize(1).ofMaxSize(40);
+  private static <T> Generator<Case<T>> cases(Generator<List<String>> patterns, Generator<List<T>> subjects) {
+    return choices -> new Case<>(choices.draw(patterns), choices.draw(patterns), choices.draw(subjects));
   }
 
-  @Property(tries = 40, seed = "20261129")
-  void onlyAllowedNamespacesReachTheQueue(@ForAll("patterns") List<String> allowed,
-                                          @ForAll("patterns") List<String> restricted,
-                                          @ForAll("writes") List<Integer> writes) throws InterruptedException {
+  @Test
+  void onlyAllowedNamespacesReachTheQueue() {
+    // each try runs a factory: few tries, and shrinking kept short
+    PropertyCheck.forAll(cases(PATTERN_SETS, WRITES)).tries(40).shrinkRuns(60)
+        .check(c -> onlyAllowedNamespacesReachTheQueue(c.allowed(), c.restricted(), c.subjects()));
+  }
+
+  private static void onlyAllowedNamespacesReachTheQueue(List<String> allowed, List<String> restricted,
+                                                         List<Integer> writes) throws InterruptedException {
     NamespaceFilter filter = NamespaceFilter.of(allowed, restricted);
     NamespaceMatcher rule = filter.matcher();
     List<EnqueueEvent> events = new CopyOnWriteArrayList<>();
@@ -91,7 +98,7 @@ class TierTwoFilterPropertyTest {
       long tier1Expected = rule.singleExactNamespace().isPresent()
           ? writes.stream().filter(w -> rule.allows(NAMESPACES.get(w % NAMESPACES.size()))).count()
           : writes.size();
-      await().until(() -> events.size() == tier1Expected);
+      await().atMost(Duration.ofSeconds(60)).until(() -> events.size() == tier1Expected);
       TypeStatus status = factory.statuses().get(0);
       for (EnqueueEvent event : events) {
         boolean allowedNamespace = rule.allows(event.key().namespace());
@@ -108,28 +115,29 @@ class TierTwoFilterPropertyTest {
     }
   }
 
-  @Provide
-  Arbitrary<List<String>> randomPatterns() {
-    Arbitrary<String> literal = Arbitraries.strings().withChars('a', 'b', '-').ofMinLength(1).ofMaxLength(4);
-    Arbitrary<String> pattern = Arbitraries.frequencyOf(
-        Tuple.of(8, literal),
-        Tuple.of(3, literal.map(text -> text + "*")),
-        Tuple.of(3, literal.map(text -> "*" + text)),
-        Tuple.of(1, Arbitraries.just("*")));
-    return Arbitraries.frequencyOf(
-        Tuple.of(3, pattern.list().ofMaxSize(8)),
-        Tuple.of(1, pattern.list().ofMinSize(50).ofMaxSize(300)));
+  /** Exact, prefix, suffix and match-all patterns over a tiny alphabet; a few, or very many. */
+  private static Generator<List<String>> randomPatterns() {
+    Generator<String> literal = Generators.strings(Generators.codePointsOf("ab-"), 1, 4);
+    Generator<String> pattern = Generators.frequency(
+        Generators.weight(8, literal),
+        Generators.weight(3, literal.map(text -> text + "*")),
+        Generators.weight(3, literal.map(text -> "*" + text)),
+        Generators.weight(1, Generators.constant("*")));
+    return Generators.frequency(Generators.weight(3, pattern.list(0, 8)), Generators.weight(1, pattern.list(50, 300)));
   }
 
-  @Provide
-  Arbitrary<List<String>> randomNamespaces() {
-    return Arbitraries.strings().withChars('a', 'b', '-').ofMaxLength(6).list().ofMinSize(1).ofMaxSize(40);
+  /** 1 to 40 namespaces over the same alphabet. */
+  private static Generator<List<String>> randomNamespaces() {
+    return Generators.strings(Generators.codePointsOf("ab-"), 0, 6).list(1, 40);
   }
 
-  @Property(tries = 2000, seed = "20261201")
-  void everyDecisionEqualsTheRuleScannedInOrder(@ForAll("randomPatterns") List<String> allowed,
-                                                @ForAll("randomPatterns") List<String> restricted,
-                                                @ForAll("randomNamespaces") List<String> namespaces) {
+  @Test
+  void everyDecisionEqualsTheRuleScannedInOrder() {
+    PropertyCheck.forAll(cases(randomPatterns(), randomNamespaces())).tries(2000)
+        .check(c -> everyDecisionEqualsTheRule(c.allowed(), c.restricted(), c.subjects()));
+  }
+
+  private static void everyDecisionEqualsTheRule(List<String> allowed, List<String> restricted, List<String> namespaces) {
     NamespaceFilter filter = NamespaceFilter.of(allowed, restricted);
     for (String namespace : namespaces) {
       assertThat(filter.decide(namespace)).as("\"%s\" with allowed=%s restricted=%s", namespace, allowed, restricted)

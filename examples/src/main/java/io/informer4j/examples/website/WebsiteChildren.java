@@ -1,16 +1,20 @@
 package io.informer4j.examples.website;
 
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.informer4j.meta.LabelSelector;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The objects that serve a {@link Website}, as the operator wants them: a ConfigMap {@code <name>-html}
  * holding the page as {@code index.html}, and a Deployment {@code <name>} of nginx servers mounting
- * it. Both carry the {@link #MANAGED} label, so the operator caches only its own. Stateless.
+ * it. Both carry the {@link #MANAGED} label, so the operator caches only its own. And the status the
+ * operator applies. Stateless.
  */
 final class WebsiteChildren {
 
@@ -21,6 +25,21 @@ final class WebsiteChildren {
   static final String IMAGE = "nginx:1.27-alpine";
 
   private WebsiteChildren() {
+  }
+
+  /** Returns the children the website wants: its ConfigMap and its Deployment. */
+  static List<HasMetadata> of(Website site) {
+    return List.of(configMap(site), deployment(site));
+  }
+
+  /** Returns the website's status as the operator applies it: only the condition it owns. */
+  static Website status(Website site, Condition ready) {
+    Website status = new Website();
+    status.getMetadata().setNamespace(site.getMetadata().getNamespace());
+    status.getMetadata().setName(site.getMetadata().getName());
+    status.setSpec(null);
+    status.getStatus().setConditions(List.of(ready));
+    return status;
   }
 
   /** Returns the name of the website's ConfigMap. */

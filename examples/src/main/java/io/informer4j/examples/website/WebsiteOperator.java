@@ -29,9 +29,9 @@ import java.time.Duration;
  * }</pre>
  *
  * The cluster comes from the kubeconfig ({@code KUBECONFIG}, {@code ~/.kube/config}) or the in-cluster
- * service account, which needs: get, list, watch and update of websites and update of
- * {@code websites/status}; get, list, watch, create and update of ConfigMaps and Deployments; create
- * and update of {@code events.k8s.io} Events.
+ * service account, which needs: get, list, watch and update of websites and patch of
+ * {@code websites/status}; get, list, watch, create, patch and delete of ConfigMaps and Deployments;
+ * create and update of {@code events.k8s.io} Events.
  */
 public final class WebsiteOperator {
 
@@ -57,13 +57,13 @@ public final class WebsiteOperator {
     OwnerIndex.register(manager.cache(), configMaps);
     OwnerIndex.register(manager.cache(), deployments);
     ControllerBuilder<Website> controller = manager.controller("websites", websites);
-    // every write is recorded as the controller's own: its next reconcile of a website waits until
-    // the cache has seen the website's last write (read-your-writes)
-    OperatorWrites writes = OperatorWrites.builder(kube.client()).listener(controller.ownWrites()::record).build();
+    // every write is the controller's own (read-your-writes: its next reconcile of a website waits
+    // until the cache has seen the website's last write), and applies as field manager "websites"
+    OperatorWrites writes = OperatorWrites.builder(kube.client()).forController(controller).build();
     EventRecorder events = EventRecorder.builder(writes, CONTROLLER).build();
     manager.add(new ClosingRecorder(events));
-    WebsiteReconciler steps = new WebsiteReconciler(manager.cache().reader(websites), manager.cache().reader(configMaps),
-        manager.cache().reader(deployments), writes, events);
+    WebsiteReconciler steps = new WebsiteReconciler(manager.cache().reader(configMaps), manager.cache().reader(deployments),
+        writes, events);
     controller
         .watches(configMaps, Owners.forOwner(websites))
         .watches(deployments, Owners.forOwner(websites))

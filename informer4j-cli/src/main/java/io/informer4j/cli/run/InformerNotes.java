@@ -1,8 +1,8 @@
 package io.informer4j.cli.run;
 
-import io.informer4j.cli.Redaction;
 import io.informer4j.cli.dashboard.ListProgressText;
 import io.informer4j.informer.InformerStatus;
+import io.informer4j.source.Redaction;
 import java.time.Instant;
 
 /**

@@ -2,8 +2,8 @@ package io.informer4j.cli.watch;
 
 import io.etcd.jetcd.Client;
 import io.informer4j.cli.CliException;
-import io.informer4j.cli.Redaction;
 import io.informer4j.etcd.EtcdClients;
+import io.informer4j.source.Redaction;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.informer4j.cli.watch;
 
 import io.fabric8.kubernetes.client.Config;
 import io.informer4j.cli.CliException;
-import io.informer4j.cli.Redaction;
+import io.informer4j.source.Redaction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.informer4j.cli.CliException;
-import io.informer4j.cli.Redaction;
+import io.informer4j.source.Redaction;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

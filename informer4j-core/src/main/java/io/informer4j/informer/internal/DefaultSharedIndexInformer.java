@@ -12,6 +12,7 @@ import io.informer4j.informer.InformerState;
 import io.informer4j.informer.InformerStatus;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectAdapter;
+import io.informer4j.source.Redaction;
 import io.informer4j.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -230,9 +231,12 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     }
   }
 
-  private void giveUp(Throwable cause) {
+  /** Fails the informer: FAILED, its status's last error the cause, stopped() completed with it. */
+  private void giveUp(Throwable failure) {
+    Throwable cause = Redaction.redact(failure);
     if (state.moveTo(InformerState.FAILED)) {
-      log.error("informer {}: giving up: {}", name, cause.toString(), cause);
+      state.failedWith(cause.getMessage() != null ? cause.getMessage() : cause.toString());
+      log.error("informer {}: giving up: {}", name, Redaction.redact(cause.toString()), cause);
       shutDown(cause);
     }
   }

@@ -20,8 +20,10 @@ import java.util.function.Consumer;
  * The in-order queue between the reflector and the cache, and its consumer. Deltas are applied in
  * source order: runs of object events share one store transaction (up to {@value #BATCH} at a
  * time); a complete list replaces the cache atomically, then handlers hear the deletes (as
- * tombstones), adds and updates it implies. A delete known only by its key removes the cached
- * object and is delivered with its last cached state as a tombstone; a state that could not be read
+ * tombstones), adds and updates it implies. A delete of a key the cache does not hold is not
+ * delivered (as client-go's DeltaFIFO: handlers never heard of the object, or already heard its
+ * delete). A delete known only by its key removes the cached object and is delivered with its last
+ * cached state as a tombstone; a state that could not be read
  * leaves the cached version in place and marks the key stale ({@link StaleKeys}). Handlers are notified only after the cache reflects the
  * change, and the queue lock is never held while they run (they run on their own lanes).
  *
@@ -199,9 +201,11 @@ final class EventProcessor<T> {
               : new Notification.Updated<>(previous, object, sameVersion(previous, object)));
         } else if (delta instanceof Delta.Remove<T> remove) {
           T lastState = remove.lastState();
-          writer.delete(lastState);
+          T cached = writer.delete(lastState);
           settle(lastState);
-          out.add(new Notification.Deleted<>(lastState, false));
+          if (cached != null) {
+            out.add(new Notification.Deleted<>(lastState, false));
+          }
         } else if (delta instanceof Delta.RemoveKey<T> removeKey) {
           T cached = writer.deleteKey(removeKey.key());
           stale.settle(removeKey.key());

@@ -46,7 +46,9 @@ import org.slf4j.LoggerFactory;
  *   <li>objects that cannot be read: see {@link MalformedObjectException} — a delete known by key
  *       still deletes, other states known by key mark the key stale, and an event of unknown
  *       identity ends the watch so the informer relists;
- *   <li>the synced version advances on every event, except that a watch started from {@code ""} or
+ *   <li>the synced version advances on every event, an object event that could not be read
+ *       included when the source could read its version (the informer acted on it: a watch opened
+ *       again must not deliver it twice), except that a watch started from {@code ""} or
  *       {@code "0"} does not advance it until its first non-ADDED event.
  * </ul>
  * Blocking calls run on the runtime's I/O pool; events arrive on the source's threads and are only

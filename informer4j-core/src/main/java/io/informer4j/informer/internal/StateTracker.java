@@ -68,6 +68,14 @@ final class StateTracker {
     return ++consecutiveFailures;
   }
 
+  /**
+   * Records what made the informer fail for good as its last error, without counting a failed
+   * attempt (the attempt, if one failed, was counted by {@link #failed}).
+   */
+  synchronized void failedWith(String message) {
+    lastError = message;
+  }
+
   /** Records progress: a list applied or a watch that delivered something. */
   synchronized void succeeded() {
     consecutiveFailures = 0;

@@ -89,7 +89,9 @@ final class WatchSession<T> implements WatchListener<T> {
       object = r.intake.admit(event.object());
     } catch (MalformedObjectException e) {
       r.intake.reject(e);
-      return e.key().isPresent() ? unreadable(e, event.type()) : null;
+      SourceException end = e.key().isPresent() ? unreadable(e, event.type()) : null;
+      passed(event.type(), versionOfUnreadable(event));
+      return end;
     }
     if (initial) {
       if (event.type() == WatchEventType.DELETED) {
@@ -100,15 +102,40 @@ final class WatchSession<T> implements WatchListener<T> {
       return null;
     }
     r.processor.enqueue(event.type() == WatchEventType.DELETED ? new Delta.Remove<>(object) : new Delta.Upsert<>(object));
-    if (versionFrozen && event.type() != WatchEventType.ADDED) {
+    passed(event.type(), event.resourceVersion() != null ? event.resourceVersion() : r.adapter.resourceVersion(object));
+    r.state.succeeded();
+    return null;
+  }
+
+  /**
+   * Must hold the reflector's lock. The watch went past an object event of {@code type} (null when
+   * unknown) at {@code version} (null when unknown): applied, or settled by the rule for objects that
+   * cannot be read. A watch opened again resumes after it, so it is never applied twice — except
+   * that a watch started from {@code ""} or {@code "0"} keeps its version until its first event
+   * other than ADDED, and a watch-list's initial events wait for their end bookmark.
+   */
+  private void passed(WatchEventType type, String version) {
+    if (initial) {
+      return;
+    }
+    if (versionFrozen && type != null && type != WatchEventType.ADDED) {
       versionFrozen = false;
     }
-    String version = event.resourceVersion() != null ? event.resourceVersion() : r.adapter.resourceVersion(object);
     if (!versionFrozen && version != null && !version.isEmpty()) {
       r.lastSyncResourceVersion = version;
     }
-    r.state.succeeded();
-    return null;
+  }
+
+  /** Returns the version of an event whose object the informer could not admit, or null when it cannot be read. */
+  private String versionOfUnreadable(WatchEvent<T> event) {
+    if (event.resourceVersion() != null) {
+      return event.resourceVersion();
+    }
+    try {
+      return r.adapter.resourceVersion(event.object());
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /**
@@ -167,7 +194,11 @@ final class WatchSession<T> implements WatchListener<T> {
       if (initial) {
         r.state.listProgress().received();
       }
-      streamError = unreadable(problem, problem.eventType().orElse(null));
+      WatchEventType type = problem.eventType().orElse(null);
+      streamError = unreadable(problem, type);
+      if (streamError == null) {
+        passed(type, problem.resourceVersion().orElse(null));
+      }
     }
     if (streamError != null) {
       r.endWatch(this, streamError);

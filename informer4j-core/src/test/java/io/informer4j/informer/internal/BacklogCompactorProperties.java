@@ -8,10 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import org.junit.jupiter.api.Test;
 
 /**
  * A compacted backlog has the same effect on a handler's view as the original: for random initial
@@ -26,9 +25,19 @@ class BacklogCompactorProperties {
   record Obj(String key, int version) {
   }
 
-  @Property(tries = 300)
-  void compactionKeepsTheHandlersViewAndIsValid(@ForAll long seed, @ForAll @IntRange(min = 1, max = 12) int keys,
-                                                @ForAll @IntRange(max = 200) int length) {
+  /** The inputs of one history: its random seed, how many keys it touches and how many events it has. */
+  record Shape(long seed, int keys, int length) {
+  }
+
+  @Test
+  void compactionKeepsTheHandlersViewAndIsValid() {
+    PropertyCheck.forAll(choices -> new Shape(choices.draw(Generators.longs()), choices.draw(Generators.integers(1, 12)),
+            choices.draw(Generators.integers(0, 200))))
+        .tries(300)
+        .check(shape -> compactionKeepsTheView(shape.seed(), shape.keys(), shape.length()));
+  }
+
+  private static void compactionKeepsTheView(long seed, int keys, int length) {
     Random random = new Random(seed);
     Map<String, Obj> initialView = new HashMap<>();
     for (int k = 0; k < keys; k++) {
@@ -46,7 +55,7 @@ class BacklogCompactorProperties {
     assertThat(perKey.values()).as("seed %d", seed).allMatch(count -> count <= 2);
   }
 
-  @Example
+  @Test
   void anObjectCreatedAndDeletedWithinTheBacklogDisappears() {
     List<Notification<Obj>> backlog = List.of(
         new Notification.Added<>(new Obj("a", 1), false),
@@ -55,7 +64,7 @@ class BacklogCompactorProperties {
     assertThat(BacklogCompactor.compact(backlog, Obj::key)).isEmpty();
   }
 
-  @Example
+  @Test
   void aDeletedAndRecreatedObjectStaysADeleteThenAnAdd() {
     List<Notification<Obj>> backlog = List.of(
         new Notification.Updated<>(new Obj("a", 0), new Obj("a", 1), false),

@@ -15,7 +15,8 @@ import io.informer4j.source.WatchEventType;
  * revision), and others are not sent.
  *
  * <p><b>Values that cannot be used.</b> The etcd key always names the object ({@code KeyLayout}), so
- * a value that cannot be decoded is reported as malformed with its key and the event it came with:
+ * a value that cannot be decoded is reported as malformed with its key, the event it came with and
+ * the event's revision (as its resourceVersion):
  * a put as ADDED (a new key) or MODIFIED (the informer keeps the version it has, marked stale), a
  * delete as DELETED (the informer drops the key). With selectors, a put of a readable value that
  * does not match, after a previous value that cannot be decoded, may be an object leaving the
@@ -71,7 +72,7 @@ public final class EventTranslator<T> {
       now = decode(key, kv, revision);
       nowMatches = !filtering || decoder.matches(now, selection);
     } catch (MalformedObjectException e) {
-      out.malformed(e.withEventType(created ? WatchEventType.ADDED : WatchEventType.MODIFIED));
+      out.malformed(e.inEvent(created ? WatchEventType.ADDED : WatchEventType.MODIFIED, Long.toString(revision)));
       return;
     }
     if (!filtering || created) {
@@ -98,7 +99,8 @@ public final class EventTranslator<T> {
     } else if (before.unreadable() != null) {
       out.malformed(new MalformedObjectException("the update of " + quoted(kv) + " at revision " + revision
           + " does not match the selection, and its previous state, which may have, cannot be read ("
-          + before.unreadable().getMessage() + ")", key, WatchEventType.DELETED, before.unreadable()));
+          + before.unreadable().getMessage() + ")", key, WatchEventType.DELETED, Long.toString(revision),
+          before.unreadable()));
     }
   }
 
@@ -116,7 +118,7 @@ public final class EventTranslator<T> {
     }
     Previous<T> last = previous(key, prev, revision);
     if (last.unreadable() != null) {
-      out.malformed(last.unreadable().withEventType(WatchEventType.DELETED));
+      out.malformed(last.unreadable().inEvent(WatchEventType.DELETED, Long.toString(revision)));
     } else if (last.matched()) {
       out.event(WatchEvent.deleted(last.object()));
     }

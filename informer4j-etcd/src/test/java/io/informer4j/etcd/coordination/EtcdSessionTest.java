@@ -27,14 +27,14 @@ class EtcdSessionTest {
       session.start(runtime);
       long first = session.leaseId();
       long confirmed = session.validFrom();
-      await().atMost(Duration.ofSeconds(10)).until(() -> session.validFrom() > confirmed);
+      await().atMost(Duration.ofSeconds(60)).until(() -> session.validFrom() > confirmed);
       assertThat(session.leaseId()).isEqualTo(first);
 
-      ETCD.client().getLeaseClient().revoke(first).get(5, TimeUnit.SECONDS);
+      ETCD.client().getLeaseClient().revoke(first).get(60, TimeUnit.SECONDS);
 
-      await().atMost(Duration.ofSeconds(10)).until(() -> session.leaseId() != first);
+      await().atMost(Duration.ofSeconds(60)).until(() -> session.leaseId() != first);
       long ttl = ETCD.client().getLeaseClient().timeToLive(session.leaseId(),
-          io.etcd.jetcd.options.LeaseOption.DEFAULT).get(5, TimeUnit.SECONDS).getTTL();
+          io.etcd.jetcd.options.LeaseOption.DEFAULT).get(60, TimeUnit.SECONDS).getTTL();
       assertThat(ttl).isPositive();
     }
   }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What each etcd event becomes, values that cannot be decoded included: the key always names the
- * object, so only a previous value etcd withheld makes a relist.
+ * object, and the event's revision is its resourceVersion, so only a previous value etcd withheld
+ * makes a relist.
  */
 class EventTranslatorTest {
 
@@ -38,7 +39,7 @@ class EventTranslatorTest {
     all.put(kv("ns/bad", GARBAGE, 5, 5), null, out);
     all.put(kv("ns/bad", GARBAGE, 5, 7), null, out);
 
-    assertThat(out.lines).containsExactly("malformed ns/bad ADDED", "malformed ns/bad MODIFIED");
+    assertThat(out.lines).containsExactly("malformed ns/bad ADDED@5", "malformed ns/bad MODIFIED@7");
   }
 
   @Test
@@ -47,7 +48,7 @@ class EventTranslatorTest {
 
     all.delete(kv("ns/bad", new byte[0], 0, 9), kv("ns/bad", GARBAGE, 5, 7), out);
 
-    assertThat(out.lines).containsExactly("malformed ns/bad DELETED");
+    assertThat(out.lines).containsExactly("malformed ns/bad DELETED@9");
     assertThat(out.problems.get(0)).hasMessageContaining("/w/ns/bad");
   }
 
@@ -76,7 +77,7 @@ class EventTranslatorTest {
     web.put(kv("ns/y", GARBAGE, 6, 9), null, out);
     web.put(kv("ns/z", GARBAGE, 10, 10), null, out);
 
-    assertThat(out.lines).containsExactly("malformed ns/x MODIFIED", "malformed ns/y MODIFIED", "malformed ns/z ADDED");
+    assertThat(out.lines).containsExactly("malformed ns/x MODIFIED@8", "malformed ns/y MODIFIED@9", "malformed ns/z ADDED@10");
   }
 
   @Test
@@ -86,7 +87,7 @@ class EventTranslatorTest {
     web.put(kv("ns/x", widget("web"), 5, 9), kv("ns/x", GARBAGE, 5, 8), out);
     web.put(kv("ns/y", widget("db"), 5, 10), kv("ns/y", GARBAGE, 5, 8), out);
 
-    assertThat(out.lines).containsExactly("MODIFIED ns/x@9", "malformed ns/y DELETED");
+    assertThat(out.lines).containsExactly("MODIFIED ns/x@9", "malformed ns/y DELETED@10");
     assertThat(out.problems.get(0)).hasMessageContaining("does not match the selection");
   }
 
@@ -98,7 +99,7 @@ class EventTranslatorTest {
     web.delete(kv("ns/y", new byte[0], 0, 10), kv("ns/y", widget("db"), 5, 8), out);
     web.delete(kv("ns/z", new byte[0], 0, 11), kv("ns/z", widget("web"), 5, 8), out);
 
-    assertThat(out.lines).containsExactly("malformed ns/x DELETED", "DELETED ns/z@11");
+    assertThat(out.lines).containsExactly("malformed ns/x DELETED@9", "DELETED ns/z@11");
   }
 
   @Test
@@ -143,7 +144,7 @@ class EventTranslatorTest {
     public void malformed(MalformedObjectException problem) {
       problems.add(problem);
       lines.add("malformed " + problem.key().map(Object::toString).orElse("?") + " "
-          + problem.eventType().map(Object::toString).orElse("?"));
+          + problem.eventType().map(Object::toString).orElse("?") + "@" + problem.resourceVersion().orElse("?"));
     }
 
     @Override

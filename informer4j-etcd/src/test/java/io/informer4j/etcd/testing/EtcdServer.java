@@ -2,6 +2,7 @@ package io.informer4j.etcd.testing;
 
 import io.etcd.jetcd.Client;
 import io.informer4j.etcd.EtcdClients;
+import io.informer4j.testsupport.process.ChildProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -32,9 +33,9 @@ import java.util.stream.Stream;
  * {@code etcd-server}; {@code bin/test} installs it) on 127.0.0.1 with free ports chosen at start
  * (clients, peers, and plain-HTTP metrics and health), a temporary data directory and fsync off.
  * {@link #start} returns once etcd logged that it serves clients and its health endpoint answered
- * healthy, within 10 seconds; otherwise it fails with a message saying why and where the log is.
- * {@link #startTls} serves clients over TLS only and requires client certificates. Stopped by its
- * process (PID), never by name.
+ * healthy, within 60 seconds; otherwise it fails with a message saying why and where the log is.
+ * {@link #startTls} serves clients over TLS only and requires client certificates. It runs as a
+ * {@link ChildProcess}: stopped by its PID, never by name, also when a test forgets it.
  *
  * <p>{@link #kill()} and {@link #restart()} keep the data directory and ports, so clients reconnect
  * to the same address and see the same data. {@link #pause()} and {@link #resume()} freeze and thaw
@@ -45,7 +46,7 @@ public final class EtcdServer implements AutoCloseable {
 
   /** System property naming the etcd binary; default {@code etcd} from the PATH. */
   public static final String BINARY_PROPERTY = "informer4j.etcd.binary";
-  private static final Duration STARTUP = Duration.ofSeconds(10);
+  private static final Duration STARTUP = Duration.ofSeconds(60);
   private static final List<String> READY = List.of("serving client traffic", "ready to serve client requests");
 
   private final Path directory;
@@ -54,6 +55,7 @@ public final class EtcdServer implements AutoCloseable {
   private final int metricsPort;
   private final TestCertificates tls;
   private final List<String> extraArgs;
+  private ChildProcess child;
   private Process process;
 
   private EtcdServer(Path directory, TestCertificates tls, List<String> extraArgs) {
@@ -74,7 +76,7 @@ public final class EtcdServer implements AutoCloseable {
    * Starts an etcd with extra command-line arguments, such as
    * {@code --experimental-watch-progress-notify-interval=500ms}.
    *
-   * @throws IllegalStateException if etcd cannot be started or is not healthy within 10 seconds
+   * @throws IllegalStateException if etcd cannot be started or is not healthy within 60 seconds
    */
   public static EtcdServer start(List<String> extraArgs) {
     return start(null, extraArgs);
@@ -85,7 +87,7 @@ public final class EtcdServer implements AutoCloseable {
    * server certificate, and requires client certificates signed by their CA
    * ({@code --client-cert-auth}).
    *
-   * @throws IllegalStateException if etcd cannot be started or is not healthy within 10 seconds
+   * @throws IllegalStateException if etcd cannot be started or is not healthy within 60 seconds
    */
   public static EtcdServer startTls(TestCertificates certificates) {
     return start(certificates, List.of());
@@ -159,17 +161,7 @@ public final class EtcdServer implements AutoCloseable {
     if (!isRunning()) {
       throw new IllegalStateException("etcd is not running");
     }
-    try {
-      Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
-      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-        throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot run kill -" + name, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while signalling etcd", e);
-    }
+    child.signal(name);
   }
 
   /** Starts etcd again on the same data directory and ports. */
@@ -183,18 +175,8 @@ public final class EtcdServer implements AutoCloseable {
   /** Stops etcd (SIGTERM, then SIGKILL after 10 s; a paused etcd is resumed first) and deletes its directory. */
   @Override
   public void close() {
-    if (process != null && process.isAlive()) {
-      signal("CONT");
-      process.destroy();
-      try {
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-          process.destroyForcibly();
-        }
-      } catch (InterruptedException e) {
-        process.destroyForcibly();
-        Thread.currentThread().interrupt();
-      }
-      awaitExit();
+    if (child != null) {
+      child.stop();
     }
     deleteDirectory();
   }
@@ -219,7 +201,8 @@ public final class EtcdServer implements AutoCloseable {
     }
     command.addAll(extraArgs);
     try {
-      process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      child = ChildProcess.start(new ProcessBuilder(command).redirectErrorStream(true));
+      process = child.process();
     } catch (IOException e) {
       throw new IllegalStateException("cannot start etcd ('" + binary + "'): " + e.getMessage()
           + ". Install the Debian package etcd-server (bin/test does) or set -D" + BINARY_PROPERTY, e);

@@ -1,13 +1,14 @@
 package io.informer4j.etcd.testing;
 
+import io.informer4j.testsupport.process.ChildProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Certificates for TLS tests, made by the {@code openssl} binary ({@code bin/test} installs it) in a
@@ -83,10 +84,10 @@ public record TestCertificates(Path ca, Path serverCert, Path serverKey, Path cl
     List<String> command = new ArrayList<>();
     command.add(System.getProperty(BINARY_PROPERTY, "openssl"));
     command.addAll(List.of(args));
-    try {
-      Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
+    try (ChildProcess process = ChildProcess.start(new ProcessBuilder(command).directory(directory.toFile())
+        .redirectErrorStream(true))) {
+      String output = new String(process.process().getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(Duration.ofSeconds(60)) || process.process().exitValue() != 0) {
         throw new IllegalStateException("openssl failed: " + command + "\n" + output);
       }
     } catch (IOException e) {

@@ -76,10 +76,10 @@ final class CrdController implements ObjectWrites.WriteListener, AutoCloseable {
   private void establish(String name) {
     try {
       writes.replace(CustomResourceDefinitions.CRD, null, name,
-          crd -> CustomResourceDefinitions.namesAccepted(crd, writes.rules().now()), true, ObjectWrites.WriteOptions.DEFAULT);
+          crd -> CustomResourceDefinitions.namesAccepted(crd, writes.rules().now()), true, ObjectWrites.WriteOptions.CONTROLLERS);
       writes.find(CustomResourceDefinitions.CRD, null, name).ifPresent(this::serve);
       writes.replace(CustomResourceDefinitions.CRD, null, name,
-          crd -> CustomResourceDefinitions.established(crd, writes.rules().now()), true, ObjectWrites.WriteOptions.DEFAULT);
+          crd -> CustomResourceDefinitions.established(crd, writes.rules().now()), true, ObjectWrites.WriteOptions.CONTROLLERS);
       future(name).complete(null);
     } catch (RejectedRequest gone) {
       log.debug("the CRD {} went away while being established: {}", name, gone.getMessage());
@@ -95,7 +95,7 @@ final class CrdController implements ObjectWrites.WriteListener, AutoCloseable {
       }
     }
     for (ResourceType type : served) {
-      writes.serve(type, CustomResourceDefinitions.schema(crd, type.type().version()));
+      writes.serve(type, CustomResourceDefinitions.schema(crd, type.type().version()), false);
     }
   }
 
@@ -107,7 +107,7 @@ final class CrdController implements ObjectWrites.WriteListener, AutoCloseable {
     established.remove(name);
     try {
       writes.replace(CustomResourceDefinitions.CRD, null, name, CustomResourceDefinitions::cleanedUp, false,
-          ObjectWrites.WriteOptions.DEFAULT);
+          ObjectWrites.WriteOptions.CONTROLLERS);
     } catch (RejectedRequest gone) {
       log.debug("the CRD {} went away while being cleaned up: {}", name, gone.getMessage());
     }

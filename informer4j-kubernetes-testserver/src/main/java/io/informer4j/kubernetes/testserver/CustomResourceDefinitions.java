@@ -1,8 +1,12 @@
 package io.informer4j.kubernetes.testserver;
 
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +32,27 @@ final class CustomResourceDefinitions {
   static final String CLEANUP_FINALIZER = "customresourcecleanup.apiextensions.k8s.io";
 
   private CustomResourceDefinitions() {
+  }
+
+  /**
+   * Reads the CRD held by a classpath resource (YAML or JSON), through the thread's context class loader.
+   *
+   * @throws IllegalArgumentException if there is no such resource, or it holds no CRD
+   * @throws UncheckedIOException     if the resource cannot be read
+   */
+  static CustomResourceDefinition read(String resource) {
+    String path = resource.startsWith("/") ? resource.substring(1) : resource;
+    try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no CRD resource " + resource + " on the classpath");
+      }
+      if (new KubernetesSerialization().unmarshal(in) instanceof CustomResourceDefinition crd) {
+        return crd;
+      }
+      throw new IllegalArgumentException(resource + " holds no apiextensions.k8s.io/v1 CustomResourceDefinition");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the CRD resource " + resource, e);
+    }
   }
 
   /**

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * each test ({@link #perTest()}). Tests get, as parameters of their methods and constructors or in
  * their fields, the {@link KubernetesTestServer}, a fabric8 {@code KubernetesClient} of it (namespace
  * {@code default}), the {@code SimulatedApi} behind it, and the path of a kubeconfig file for it
- * (a {@code java.nio.file.Path} annotated {@link Kubeconfig}).
+ * (a {@code java.nio.file.Path} annotated {@link Kubeconfig}). With {@link #process()} the server runs
+ * in a process of its own.
  *
  * <pre>{@code
  * @EnableKubernetesTestServer(serve = {ConfigMap.class, Deployment.class}, crds = "crds/widgets.yaml")
@@ -50,6 +51,11 @@ public @interface EnableKubernetesTestServer {
   /** True for a fresh server (and client and kubeconfig) for each test; false for one per class. */
   boolean perTest() default false;
 
-  /** True to make the server record {@code metadata.managedFields}. */
-  boolean managedFields() default false;
+  /**
+   * True to run the server as a separate process ({@link TestServerProcess}, on the test's classpath)
+   * instead of in the test's JVM: tests then get a {@code KubernetesClient}, the kubeconfig and the
+   * {@link TestServerProcess}, not the {@link KubernetesTestServer} or its {@code SimulatedApi}.
+   */
+  boolean process() default false;
+
 }

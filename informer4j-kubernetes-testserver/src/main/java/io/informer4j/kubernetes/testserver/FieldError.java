@@ -4,7 +4,8 @@ package io.informer4j.kubernetes.testserver;
  * One validation error of a field, written as apimachinery's {@code field.Error} writes itself
  * (k8s.io/apimachinery/pkg/util/validation/field/errors.go): {@code <field>: <kind>[: "<value>"]: <detail>}.
  *
- * @param reason the cause's reason ({@code FieldValueInvalid}, {@code FieldValueRequired}, {@code FieldValueForbidden})
+ * @param reason the cause's reason ({@code FieldValueInvalid}, {@code FieldValueRequired}, {@code FieldValueForbidden},
+ *               {@code FieldValueNotSupported}, {@code FieldValueTooLong})
  * @param field  the field's path ({@code metadata.name})
  * @param value  the bad value, or null when the kind shows none
  * @param detail what is wrong
@@ -29,6 +30,7 @@ record FieldError(String reason, String field, String value, String detail) {
       case "FieldValueInvalid" -> "Invalid value";
       case "FieldValueRequired" -> "Required value";
       case "FieldValueNotSupported" -> "Unsupported value";
+      case "FieldValueTooLong" -> "Too long";
       default -> "Forbidden";
     };
     return value == null ? kind + ": " + detail : kind + ": \"" + value + "\": " + detail;

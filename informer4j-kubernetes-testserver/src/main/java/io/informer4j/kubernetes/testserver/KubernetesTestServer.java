@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -17,6 +16,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.PemKeyCertOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +39,8 @@ import java.util.concurrent.TimeUnit;
  * <p>What it serves, with the API server's semantics (docs/TESTING.md lists them with their sources):
  * resourceVersion semantics, 410 Expired (as a status and as an ERROR watch event), paging with
  * expiring continue tokens, label and field selectors, bookmarks, watch-list; server-set
- * {@code uid}, {@code creationTimestamp}, {@code generation}, {@code resourceVersion} (and
- * {@code managedFields} when asked); finalizers and {@code deletionTimestamp}; the {@code /status}
+ * {@code uid}, {@code creationTimestamp}, {@code generation}, {@code resourceVersion} and
+ * {@code managedFields}; server-side apply; finalizers and {@code deletionTimestamp}; the {@code /status}
  * subresource; CustomResourceDefinitions established just after creation, multi-version with one
  * storage version, deleted with their objects; ownerReference garbage collection; JSON, merge and
  * strategic merge patches; validation with the API server's status codes and messages; discovery
@@ -55,6 +55,10 @@ import java.util.concurrent.TimeUnit;
  * adds {@link #holdWatchEvents}, {@link #cutNextListAfter}, {@link #injectIntoWatches},
  * {@link #ignoreSendInitialEvents} and {@link #failNextWrites}, and shortcuts {@link #dropWatches},
  * {@link #compact} and {@link #expireWatches}. {@link #requests()} lists what clients sent.
+ *
+ * <p>It listens on a free loopback port over plain HTTP unless told otherwise ({@link Listening}: an
+ * address, TLS, a bearer token; an address that is not loopback needs both). {@link TestServerCommand}
+ * runs it as a process.
  *
  * <p>Thread-safe. {@link #close()} stops the server, and the simulated API when the server made it.
  */
@@ -74,21 +78,28 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final Vertx vertx = Vertx.vertx();
   private final ExecutorService workers = DaemonThreads.cached("kubernetes-test-server");
   private final ResourceRequests resources;
+  private final Listening listening;
   private final HttpServer server;
+  private volatile ServerVersion version = new ServerVersion(ServerVersion.DEFAULT);
 
-  private KubernetesTestServer(SimulatedApi api, boolean ownsApi) {
+  private KubernetesTestServer(SimulatedApi api, boolean ownsApi, Listening listening) {
     this.api = api;
     this.ownsApi = ownsApi;
+    this.listening = listening;
     this.writes = new ObjectWrites(api, types, rules);
     this.crds = new CrdController(writes, types, api);
     this.collector = new GarbageCollector(writes, types);
     writes.addListener(crds);
     writes.addListener(collector);
     this.resources = new ResourceRequests(api, types, writes, workers, faults);
-    writes.serve(CustomResourceDefinitions.CRD);
+    writes.serve(CustomResourceDefinitions.CRD, ModelSchemas.of(CustomResourceDefinition.class), true);
     serve(Namespace.class, Event.class, io.fabric8.kubernetes.api.model.Event.class);
-    this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
-        .requestHandler(this::handle);
+    HttpServerOptions options = new HttpServerOptions().setHost(listening.address()).setPort(listening.port());
+    if (listening.tls()) {
+      options.setSsl(true).setKeyCertOptions(new PemKeyCertOptions().setCertPath(listening.certificate().toString())
+          .setKeyPath(listening.privateKey().toString()));
+    }
+    this.server = vertx.createHttpServer(options).requestHandler(this::handle);
     try {
       server.listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -99,12 +110,41 @@ public final class KubernetesTestServer implements AutoCloseable {
 
   /** Starts a server on a free loopback port over {@code api}; {@link #close()} leaves the API open. */
   public static KubernetesTestServer start(SimulatedApi api) {
-    return new KubernetesTestServer(api, false);
+    return start(api, Listening.loopback());
   }
 
   /** Starts a server on a free loopback port over a simulated API of its own, closed with it. */
   public static KubernetesTestServer start() {
-    return new KubernetesTestServer(SimulatedApi.builder().build(), true);
+    return start(Listening.loopback());
+  }
+
+  /**
+   * Starts a server listening as {@code listening} says over a simulated API of its own, closed with it.
+   *
+   * @throws IllegalStateException if it cannot listen (the port is taken, the certificate unreadable)
+   */
+  public static KubernetesTestServer start(Listening listening) {
+    return new KubernetesTestServer(SimulatedApi.builder().build(), true, listening);
+  }
+
+  /**
+   * Starts a server listening as {@code listening} says over {@code api}; {@link #close()} leaves the API open.
+   *
+   * @throws IllegalStateException if it cannot listen (the port is taken, the certificate unreadable)
+   */
+  public static KubernetesTestServer start(SimulatedApi api, Listening listening) {
+    return new KubernetesTestServer(api, false, listening);
+  }
+
+  /**
+   * Makes {@code /version} report {@code gitVersion} ({@code v1.34.0}) from now on instead of
+   * {@code v1.35.0}: before 1.35 an API server does not guarantee that resourceVersions
+   * compare as integers, so clients compare them for equality only (a test of that fallback).
+   *
+   * @throws IllegalArgumentException if it is not of the form {@code v<major>.<minor>.<patch>}
+   */
+  public void reportKubernetesVersion(String gitVersion) {
+    version = new ServerVersion(gitVersion);
   }
 
   /** Returns the simulated API behind the server. */
@@ -112,12 +152,19 @@ public final class KubernetesTestServer implements AutoCloseable {
     return api;
   }
 
-  /** Returns the server's base URL, {@code http://127.0.0.1:<port>/}. */
+  /**
+   * Returns the server's base URL: {@code http://127.0.0.1:<port>/} by default, {@code https://} with
+   * TLS, the address it listens on (or 127.0.0.1 for a wildcard address).
+   */
   public String url() {
-    return "http://127.0.0.1:" + server.actualPort() + "/";
+    return (listening.tls() ? "https://" : "http://") + listening.clientHost() + ":" + server.actualPort() + "/";
   }
 
-  /** Serves a type (installing it in the simulated API); returns this server. */
+  /**
+   * Serves a type described by hand (installing it in the simulated API), without a schema: its
+   * objects keep any field, their managed fields are not tracked, and server-side apply is refused
+   * (500, as the API server answers an apply to a kind it has no schema for); returns this server.
+   */
   public KubernetesTestServer serve(ResourceType type) {
     writes.serve(type);
     return this;
@@ -131,7 +178,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   @SafeVarargs
   public final KubernetesTestServer serve(Class<? extends HasMetadata>... modelClasses) {
     for (Class<? extends HasMetadata> modelClass : modelClasses) {
-      writes.serve(ResourceType.of(modelClass), ModelSchemas.of(modelClass));
+      writes.serve(ResourceType.of(modelClass), ModelSchemas.of(modelClass), true);
     }
     return this;
   }
@@ -158,6 +205,18 @@ public final class KubernetesTestServer implements AutoCloseable {
     return createCustomResourceDefinition(document);
   }
 
+  /**
+   * Creates the CustomResourceDefinition held by a classpath resource (YAML or JSON, read through
+   * the thread's context class loader) and waits until it is established; returns this server.
+   *
+   * @throws IllegalArgumentException if there is no such resource, or it holds no
+   *                                  apiextensions.k8s.io/v1 CustomResourceDefinition
+   * @throws IllegalStateException    if the CRD is refused or not established within 30 s
+   */
+  public KubernetesTestServer createCustomResourceDefinition(String classpathResource) {
+    return createCustomResourceDefinition(CustomResourceDefinitions.read(classpathResource));
+  }
+
   private KubernetesTestServer createCustomResourceDefinition(Map<String, Object> document) {
     try {
       writes.create(CustomResourceDefinitions.CRD, null, document, ObjectWrites.WriteOptions.DEFAULT);
@@ -168,15 +227,12 @@ public final class KubernetesTestServer implements AutoCloseable {
     return this;
   }
 
-  /** Makes the server record {@code metadata.managedFields} on its writes from now on, or stop (the default). */
-  public void recordManagedFields(boolean record) {
-    rules.recordManagedFields(record);
-  }
-
-  /** Returns a configuration for a fabric8 client of this server (plain HTTP, no credentials, namespace {@code default}). */
+  /**
+   * Returns a configuration for a fabric8 client of this server (namespace {@code default}; its
+   * certificate and token when it has them).
+   */
   public Config clientConfig() {
-    return new ConfigBuilder(Config.empty()).withMasterUrl(url()).withNamespace("default")
-        .withRequestRetryBackoffLimit(0).build();
+    return new ClientAccess(url(), listening).clientConfig();
   }
 
   /** Returns a new fabric8 client of this server; the caller closes it. */
@@ -184,26 +240,12 @@ public final class KubernetesTestServer implements AutoCloseable {
     return new KubernetesClientBuilder().withConfig(clientConfig()).build();
   }
 
-  /** Returns a kubeconfig for this server: one cluster, context and user, namespace {@code default}. */
+  /**
+   * Returns a kubeconfig for this server: one cluster, context and user, namespace {@code default};
+   * the server's certificate as the certificate authority and the token as the user's, when it has them.
+   */
   public String kubeconfig() {
-    return """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: informer4j-test
-          cluster:
-            server: %s
-        contexts:
-        - name: informer4j-test
-          context:
-            cluster: informer4j-test
-            user: informer4j-test
-            namespace: default
-        current-context: informer4j-test
-        users:
-        - name: informer4j-test
-          user: {}
-        """.formatted(url().substring(0, url().length() - 1));
+    return new ClientAccess(url(), listening).kubeconfig();
   }
 
   /**
@@ -347,9 +389,14 @@ public final class KubernetesTestServer implements AutoCloseable {
 
   private void handle(HttpServerRequest request) {
     served.add(new ServedRequest(request.method().name(), request.path(), request.query() == null ? "" : request.query()));
+    if (listening.token() != null && !("Bearer " + listening.token()).equals(request.getHeader("Authorization"))) {
+      HttpBodies.send(request.response(), new Statuses.Failure(401, Statuses.status(401, "Unauthorized", "Unauthorized",
+          null), null));
+      return;
+    }
     ApiPath path = ApiPath.parse(request.path());
     switch (path.kind()) {
-      case VERSION -> HttpBodies.send(request.response(), 200, ServerVersion.document());
+      case VERSION -> HttpBodies.send(request.response(), 200, version.document());
       case OPENAPI_V2 -> openApiV2(request);
       case OPENAPI_V3 -> HttpBodies.send(request.response(), 200, OpenApiDocuments.v3Root(types));
       case OPENAPI_V3_GROUP_VERSION -> answerDocument(request, types.resourceList(path.group(), path.version())

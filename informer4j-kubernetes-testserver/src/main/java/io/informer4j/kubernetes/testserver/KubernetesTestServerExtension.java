@@ -2,17 +2,20 @@ package io.informer4j.kubernetes.testserver;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.testkit.SimulatedApi;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -26,10 +29,11 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The JUnit 5 extension behind {@link EnableKubernetesTestServer}: starts the server (before all
- * tests of the class, or before each test), serves the types and creates the CRDs the annotation
- * names, and resolves parameters and fills fields of type {@link KubernetesTestServer},
- * {@link KubernetesClient}, {@link SimulatedApi} and {@code @Kubeconfig Path}; closes everything after
- * the class (or the test). Fields are filled before each test, static fields too. {@code @Nested}
+ * tests of the class, or before each test) in the test's JVM or as a process, serves the types and
+ * creates the CRDs the annotation names, and resolves parameters and fills fields of type
+ * {@link KubernetesTestServer}, {@link KubernetesClient}, {@link SimulatedApi}, {@link TestServerProcess}
+ * and {@code @Kubeconfig Path}; closes everything after the class (or the test), whether it passed
+ * or not; a server process is stopped by its PID. Fields are filled before each test, static fields too. {@code @Nested}
  * classes share the server of the class they are in. Stateless: what it starts lives in the test's
  * {@link ExtensionContext.Store}.
  */
@@ -91,7 +95,7 @@ public final class KubernetesTestServerExtension
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
     return type == KubernetesTestServer.class || type == KubernetesClient.class || type == SimulatedApi.class
-        || type == Path.class && parameter.isAnnotated(Kubeconfig.class);
+        || type == TestServerProcess.class || type == Path.class && parameter.isAnnotated(Kubeconfig.class);
   }
 
   @Override
@@ -121,44 +125,44 @@ public final class KubernetesTestServerExtension
   }
 
   /** A running server with its client and kubeconfig, closed together. */
-  private record Running(KubernetesTestServer server, KubernetesClient client, Path kubeconfigDirectory)
-      implements AutoCloseable {
+  private interface Running extends AutoCloseable {
 
     static Running start(EnableKubernetesTestServer settings) {
+      return settings.process() ? InAProcess.start(settings) : InProcess.start(settings);
+    }
+
+    /** Returns what to inject for {@code type}, or null when the type is none of those injected. */
+    Object valueFor(Class<?> type, boolean kubeconfig);
+
+    @Override
+    void close();
+  }
+
+  /** A server in the test's JVM. */
+  private record InProcess(KubernetesTestServer server, KubernetesClient client, Path kubeconfigDirectory)
+      implements Running {
+
+    static InProcess start(EnableKubernetesTestServer settings) {
       KubernetesTestServer server = KubernetesTestServer.start();
       try {
-        server.recordManagedFields(settings.managedFields());
         server.serve(settings.serve());
         for (Class<? extends HasMetadata> customResource : settings.customResources()) {
           server.createCustomResourceDefinition(ResourceType.of(customResource));
         }
         for (String resource : settings.crds()) {
-          server.createCustomResourceDefinition(readCrd(resource));
+          server.createCustomResourceDefinition(customResourceDefinition(resource));
         }
         Path directory = Files.createTempDirectory("informer4j-kubeconfig");
         server.writeKubeconfig(directory.resolve("kubeconfig"));
-        return new Running(server, server.newClient(), directory);
+        return new InProcess(server, server.newClient(), directory);
       } catch (IOException | RuntimeException e) {
         server.close();
         throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
       }
     }
 
-    private static CustomResourceDefinition readCrd(String resource) throws IOException {
-      String path = resource.startsWith("/") ? resource.substring(1) : resource;
-      try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(path)) {
-        if (in == null) {
-          throw new ExtensionConfigurationException("no CRD resource " + resource + " on the classpath");
-        }
-        Object read = new KubernetesSerialization().unmarshal(in);
-        if (read instanceof CustomResourceDefinition crd) {
-          return crd;
-        }
-        throw new ExtensionConfigurationException(resource + " holds no apiextensions.k8s.io/v1 CustomResourceDefinition");
-      }
-    }
-
-    Object valueFor(Class<?> type, boolean kubeconfig) {
+    @Override
+    public Object valueFor(Class<?> type, boolean kubeconfig) {
       if (type == KubernetesTestServer.class) {
         return server;
       }
@@ -168,6 +172,10 @@ public final class KubernetesTestServerExtension
       if (type == SimulatedApi.class) {
         return server.api();
       }
+      if (type == TestServerProcess.class) {
+        throw new ExtensionConfigurationException("the Kubernetes test server runs in the test's JVM here, not as a "
+            + "process: @EnableKubernetesTestServer(process = true) runs it as one");
+      }
       return type == Path.class && kubeconfig ? kubeconfigDirectory.resolve("kubeconfig") : null;
     }
 
@@ -175,11 +183,86 @@ public final class KubernetesTestServerExtension
     public void close() {
       client.close();
       server.close();
-      try (Stream<Path> files = Files.walk(kubeconfigDirectory)) {
-        files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+      deleteDirectory(kubeconfigDirectory);
+    }
+  }
+
+  /** A server in a process of its own, stopped by its PID. */
+  private record InAProcess(TestServerProcess process, KubernetesClient client, Path crdDirectory) implements Running {
+
+    static InAProcess start(EnableKubernetesTestServer settings) {
+      Path directory;
+      List<String> arguments = new ArrayList<>();
+      try {
+        directory = Files.createTempDirectory("informer4j-crds");
+        arguments.add("--serve=" + String.join(",", Stream.of(settings.serve()).map(Class::getName).toList()));
+        KubernetesSerialization serialization = new KubernetesSerialization();
+        int n = 0;
+        for (Class<? extends HasMetadata> customResource : settings.customResources()) {
+          Path file = directory.resolve("crd-" + n++ + ".json");
+          Files.writeString(file, serialization.asJson(CustomResourceDefinitions.document(ResourceType.of(customResource))));
+          arguments.addAll(List.of("--crd", file.toString()));
+        }
+        for (String resource : settings.crds()) {
+          Path file = directory.resolve("crd-" + n++ + ".json");
+          Files.writeString(file, serialization.asJson(customResourceDefinition(resource)));
+          arguments.addAll(List.of("--crd", file.toString()));
+        }
       } catch (IOException e) {
-        // a temporary directory left behind
+        throw new UncheckedIOException("the CRDs for the test server process could not be written", e);
       }
+      TestServerProcess process = TestServerProcess.builder().arguments(arguments.toArray(String[]::new)).start();
+      try {
+        KubernetesClient client = new KubernetesClientBuilder()
+            .withConfig(Config.fromKubeconfig(Files.readString(process.kubeconfig()))).build();
+        return new InAProcess(process, client, directory);
+      } catch (IOException | RuntimeException e) {
+        process.close();
+        deleteDirectory(directory);
+        throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+      }
+    }
+
+    @Override
+    public Object valueFor(Class<?> type, boolean kubeconfig) {
+      if (type == KubernetesTestServer.class || type == SimulatedApi.class) {
+        throw new ExtensionConfigurationException("the Kubernetes test server runs as a process here: its "
+            + type.getSimpleName() + " lives in that process; inject a KubernetesClient, the @Kubeconfig Path or the "
+            + "TestServerProcess");
+      }
+      if (type == KubernetesClient.class) {
+        return client;
+      }
+      if (type == TestServerProcess.class) {
+        return process;
+      }
+      return type == Path.class && kubeconfig ? process.kubeconfig() : null;
+    }
+
+    @Override
+    public void close() {
+      try {
+        client.close();
+      } finally {
+        process.close();
+        deleteDirectory(crdDirectory);
+      }
+    }
+  }
+
+  private static CustomResourceDefinition customResourceDefinition(String classpathResource) {
+    try {
+      return CustomResourceDefinitions.read(classpathResource);
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException(e.getMessage(), e);
+    }
+  }
+
+  private static void deleteDirectory(Path directory) {
+    try (Stream<Path> files = Files.walk(directory)) {
+      files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+    } catch (IOException e) {
+      // a temporary directory left behind
     }
   }
 }

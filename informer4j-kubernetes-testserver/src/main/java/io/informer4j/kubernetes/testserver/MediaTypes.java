@@ -18,10 +18,11 @@ final class MediaTypes {
   /** The formats of create and update bodies: JSON, and protobuf for the kinds {@link ProtobufBodies} reads. */
   static final List<String> OBJECT_TYPES = List.of("application/json", ProtobufBodies.CONTENT_TYPE);
   /** The body formats of patches of built-in types. */
-  static final List<String> BUILT_IN_PATCH_TYPES =
-      List.of(JsonPatch.CONTENT_TYPE, MergePatch.CONTENT_TYPE, StrategicMergePatch.CONTENT_TYPE);
+  static final List<String> BUILT_IN_PATCH_TYPES = List.of(JsonPatch.CONTENT_TYPE, MergePatch.CONTENT_TYPE,
+      StrategicMergePatch.CONTENT_TYPE, WriteParameters.APPLY_PATCH);
   /** The body formats of patches of custom resources (no strategic merge patch, as the API server). */
-  static final List<String> CUSTOM_PATCH_TYPES = List.of(JsonPatch.CONTENT_TYPE, MergePatch.CONTENT_TYPE);
+  static final List<String> CUSTOM_PATCH_TYPES =
+      List.of(JsonPatch.CONTENT_TYPE, MergePatch.CONTENT_TYPE, WriteParameters.APPLY_PATCH);
 
   private MediaTypes() {
   }

@@ -20,7 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Jackson serializer: IntOrString, Quantity, MicroTime, …), {@code Object} and a class nested in
  * itself accept any value. The schemas name the fields a kind has, so the server can report unknown
  * ones (as the API server's strict decoding does, with the same paths) and kubectl can explain
- * them; they state no formats, enums or required fields. Thread-safe; schemas are cached per class.
+ * them; they state no formats, enums or required fields. The list types, list keys, atomic maps and
+ * objects server-side apply needs come from {@link BuiltInFieldRules}, by the model's class name.
+ * Thread-safe; schemas are cached per class.
  */
 final class ModelSchemas {
 
@@ -65,7 +67,11 @@ final class ModelSchemas {
     Set<Class<?>> inner = new HashSet<>(enclosing);
     inner.add(type);
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties(type).forEach((name, field) -> properties.put(name, schema(field.getGenericType(), inner)));
+    properties(type).forEach((name, field) -> properties.put(name,
+        BuiltInFieldRules.decorate(type.getSimpleName(), name, schema(field.getGenericType(), inner))));
+    if (BuiltInFieldRules.isAtomic(type.getSimpleName())) {
+      return Map.of("type", "object", "properties", properties, "x-kubernetes-map-type", "atomic");
+    }
     return Map.of("type", "object", "properties", properties);
   }
 

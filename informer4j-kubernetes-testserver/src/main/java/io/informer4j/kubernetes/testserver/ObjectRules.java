@@ -22,16 +22,10 @@ final class ObjectRules {
   private static final String IMMUTABLE = "field is immutable when `immutable` is set";
 
   private final Clock clock;
-  private volatile boolean managedFields;
 
-  /** Rules with {@code clock} for timestamps, not recording managed fields. */
+  /** Rules with {@code clock} for timestamps. */
   ObjectRules(Clock clock) {
     this.clock = clock;
-  }
-
-  /** Makes writes record {@code metadata.managedFields} from now on, or not. */
-  void recordManagedFields(boolean record) {
-    managedFields = record;
   }
 
   /** Returns the current time as the API server writes timestamps (RFC 3339, whole seconds, UTC). */
@@ -51,7 +45,7 @@ final class ObjectRules {
    *
    * @throws RejectedRequest with the API server's answer when the object is refused
    */
-  Map<String, Object> prepareCreate(ResourceType type, String pathNamespace, Map<String, Object> body, String agent) {
+  Map<String, Object> prepareCreate(ResourceType type, String pathNamespace, Map<String, Object> body) {
     Map<String, Object> document = Documents.copy(body);
     Map<String, Object> metadata = Documents.metadata(document);
     placeInNamespace(type, pathNamespace, metadata);
@@ -78,7 +72,6 @@ final class ObjectRules {
     if (type.statusSubresource()) {
       document.remove("status");
     }
-    recordManager(document, agent, null);
     return document;
   }
 
@@ -95,7 +88,7 @@ final class ObjectRules {
    * @throws RejectedRequest with the API server's answer when the update is refused
    */
   Map<String, Object> prepareUpdate(ResourceType type, String pathNamespace, String pathName,
-                                    Map<String, Object> old, Map<String, Object> body, String agent) {
+                                    Map<String, Object> old, Map<String, Object> body) {
     Map<String, Object> document = Documents.copy(body);
     Map<String, Object> metadata = Documents.metadata(document);
     Map<String, Object> oldMetadata = Documents.childOrEmpty(old, "metadata");
@@ -127,7 +120,6 @@ final class ObjectRules {
     if (generationChanged(type, old, document) && metadata.get("generation") instanceof Number generation) {
       metadata.put("generation", generation.longValue() + 1);
     }
-    recordManager(document, agent, old);
     return document;
   }
 
@@ -230,9 +222,9 @@ final class ObjectRules {
   /** Returns true when the change from {@code old} to {@code document} bumps the generation. */
   private static boolean generationChanged(ResourceType type, Map<String, Object> old, Map<String, Object> document) {
     if (type.generation() == ResourceType.GenerationRule.SPEC) {
-      return !Objects.equals(old.get("spec"), document.get("spec"));
+      return !JsonValues.equal(old.get("spec"), document.get("spec"));
     }
-    return !Objects.equals(generational(type, old), generational(type, document));
+    return !JsonValues.equal(generational(type, old), generational(type, document));
   }
 
   private static Map<String, Object> generational(ResourceType type, Map<String, Object> document) {
@@ -244,48 +236,5 @@ final class ObjectRules {
       content.remove("status");
     }
     return content;
-  }
-
-  /**
-   * Records the writer in {@code managedFields} when enabled: one entry per manager (the first word of
-   * the User-Agent, as the API server names it), operation {@code Update}, the time, and the set of
-   * top-level fields it wrote as FieldsV1 (the API server tracks every leaf; this is an approximation).
-   */
-  private void recordManager(Map<String, Object> document, String agent, Map<String, Object> old) {
-    Map<String, Object> metadata = Documents.metadata(document);
-    if (!managedFields) {
-      if (old != null) {
-        Object kept = Documents.childOrEmpty(old, "metadata").get("managedFields");
-        if (kept == null) {
-          metadata.remove("managedFields");
-        } else {
-          metadata.put("managedFields", kept);
-        }
-      } else {
-        metadata.remove("managedFields");
-      }
-      return;
-    }
-    String manager = agent == null || agent.isBlank() ? "unknown" : agent.split("[/ ]", 2)[0];
-    Map<String, Object> fields = new LinkedHashMap<>();
-    document.forEach((key, value) -> {
-      if (!"apiVersion".equals(key) && !"kind".equals(key) && !"metadata".equals(key) && !"status".equals(key)) {
-        fields.put("f:" + key, Map.of());
-      }
-    });
-    Map<String, Object> entry = new LinkedHashMap<>();
-    entry.put("manager", manager);
-    entry.put("operation", "Update");
-    entry.put("apiVersion", document.get("apiVersion"));
-    entry.put("time", now());
-    entry.put("fieldsType", "FieldsV1");
-    entry.put("fieldsV1", fields);
-    List<Object> entries = new ArrayList<>();
-    if (old != null && Documents.childOrEmpty(old, "metadata").get("managedFields") instanceof List<?> previous) {
-      previous.stream().filter(e -> !(e instanceof Map<?, ?> m && manager.equals(m.get("manager"))))
-          .forEach(entries::add);
-    }
-    entries.add(entry);
-    metadata.put("managedFields", entries);
   }
 }

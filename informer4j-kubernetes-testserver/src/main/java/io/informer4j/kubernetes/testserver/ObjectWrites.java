@@ -13,18 +13,21 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 
 /**
- * Single-object requests — get, create, update, patch and delete, of the main resource or its
- * {@code /status} — with the answers the API server gives: 201 on create, 404 when the object does
- * not exist, 409 when it exists or a {@code resourceVersion} or uid precondition fails, 400 and 422
- * from {@link ObjectRules}. A write without a {@code resourceVersion} applies to the latest version
- * (the generic store's GuaranteedUpdate). Deletion follows the generic store (k8s.io/apiserver
- * pkg/registry/generic/registry/store.go): an object with finalizers gets a {@code deletionTimestamp}
- * (a MODIFIED event) and stays until an update removes its last finalizer, which deletes it (the
- * DELETED event carries its last stored state); the answer is the object while it stays, else a
- * {@code Status}. CRDs go through {@link CustomResourceDefinitions}' lifecycle. Objects of types
- * served with a schema (custom resources, built-in types from model classes) are pruned to it
- * ({@link SchemaPruning}) with {@code fieldValidation} Strict (400), Warn (the default: a warning per
- * field) or Ignore. {@link WriteListener}s hear of every write after it.
+ * Single-object requests — get, create, update, patch, apply and delete, of the main resource or
+ * its {@code /status} — with the answers the API server gives: 201 on create (and on an apply that
+ * creates), 404 when the object does not exist, 409 when it exists or a {@code resourceVersion} or
+ * uid precondition fails, 400 and 422 from {@link ObjectRules}. A write without a
+ * {@code resourceVersion} applies to the latest version (the generic store's GuaranteedUpdate).
+ * Deletion follows the generic store (k8s.io/apiserver pkg/registry/generic/registry/store.go): an
+ * object with finalizers gets a {@code deletionTimestamp} (a MODIFIED event) and stays until a write
+ * removes its last finalizer, which deletes it (the DELETED event carries its last stored state);
+ * the answer is the object while it stays, else a {@code Status}. CRDs go through
+ * {@link CustomResourceDefinitions}' lifecycle. Objects of types served with a schema (custom
+ * resources, built-in types from model classes) are pruned to it ({@link SchemaPruning}) with
+ * {@code fieldValidation} Strict (400), Warn (the default: a warning per field) or Ignore, and carry
+ * {@code metadata.managedFields}: every create, update and patch is an {@code Update} of its field
+ * manager, server-side apply merges by the schema ({@link FieldManager}). {@link WriteListener}s
+ * hear of every write after it.
  *
  * <p>Thread-safe: writes are serialized on one lock; listeners are called outside it.
  */
@@ -37,9 +40,16 @@ final class ObjectWrites {
     }
   }
 
-  /** How a write is done: the {@code fieldValidation} directive and the client's User-Agent. */
-  record WriteOptions(String fieldValidation, String agent) {
+  /** How a write is done: the {@code fieldValidation} directive and the field manager it is recorded under. */
+  record WriteOptions(String fieldValidation, String fieldManager) {
+    /** The writes the test server's own API makes. */
     static final WriteOptions DEFAULT = new WriteOptions("Warn", "informer4j-kubernetes-testserver");
+    /** The writes of the controllers the test server runs, named as the API server names its own. */
+    static final WriteOptions CONTROLLERS = new WriteOptions("Warn", "kube-apiserver");
+  }
+
+  /** How an apply is done: its field manager and whether it takes fields other managers own. */
+  record ApplyOptions(String fieldManager, boolean force) {
   }
 
   /** How a delete is done: {@code propagationPolicy} (null for the default) and the preconditions (or null). */
@@ -56,11 +66,21 @@ final class ObjectWrites {
     void written(ResourceType type, Map<String, Object> before, Map<String, Object> after, String propagationPolicy);
   }
 
+  /** What a write stores, computed from the stored object under the write lock. */
+  private interface Change {
+    Prepared apply(Map<String, Object> stored);
+  }
+
+  /** A document to store and the warnings of preparing it. */
+  private record Prepared(Map<String, Object> document, List<String> warnings) {
+  }
+
   private static final int GENERATE_NAME_TRIES = 8;
 
   private final SimulatedApi api;
   private final ServedTypes types;
   private final ObjectRules rules;
+  private final FieldManager fieldManager;
   private final ReentrantLock lock = new ReentrantLock();
   private final List<WriteListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -68,6 +88,7 @@ final class ObjectWrites {
     this.api = api;
     this.types = types;
     this.rules = rules;
+    this.fieldManager = new FieldManager(rules::now);
   }
 
   void addListener(WriteListener listener) {
@@ -78,15 +99,18 @@ final class ObjectWrites {
     return rules;
   }
 
-  /** Installs and serves a type. */
+  /** Installs and serves a type whose objects may hold any field. */
   void serve(ResourceType type) {
-    serve(type, null);
+    serve(type, null, false);
   }
 
-  /** Installs and serves a type whose objects follow {@code schema} (null: any fields). */
-  void serve(ResourceType type, Map<String, Object> schema) {
+  /**
+   * Installs and serves a type whose objects follow {@code schema} (null: any fields); a built-in
+   * kind's new objects start with the empty objects of its Go type.
+   */
+  void serve(ResourceType type, Map<String, Object> schema, boolean builtInKind) {
     api.install(type.storageType(), type.scope(), type.selectableFields());
-    types.add(type, schema);
+    types.add(type, schema, builtInKind);
   }
 
   Answer get(ResourceType type, String namespace, String name) {
@@ -94,31 +118,12 @@ final class ObjectWrites {
   }
 
   Answer create(ResourceType type, String namespace, Map<String, Object> body, WriteOptions options) {
-    Map<String, Object> document = rules.prepareCreate(type, namespace, body, options.agent());
+    Map<String, Object> document = rules.prepareCreate(type, namespace, body);
     List<String> warnings = prune(type, document, options);
-    if (isCrd(type)) {
-      CustomResourceDefinitions.servedTypes(document);
-      document.put("status", CustomResourceDefinitions.initialStatus(document));
-    }
-    Map<String, Object> metadata = Documents.metadata(document);
-    boolean generated = Documents.text(metadata, "name") == null || Documents.text(metadata, "name").isEmpty();
-    String prefix = Documents.text(metadata, "generateName");
     Map<String, Object> created;
     lock.lock();
     try {
-      for (int attempt = 1; ; attempt++) {
-        if (generated) {
-          metadata.put("name", Names.generate(prefix));
-        }
-        try {
-          created = stored(type, api.create(type.storageType(), toObject(type, namespace, document)));
-          break;
-        } catch (WriteRejectedException e) {
-          if (!generated || attempt == GENERATE_NAME_TRIES || e.reason() != WriteRejectedException.Reason.ALREADY_EXISTS) {
-            throw rejected(type, Documents.text(metadata, "name"), e);
-          }
-        }
-      }
+      created = insert(type, namespace, track(type, false, null, document, options.fieldManager()));
     } finally {
       lock.unlock();
     }
@@ -141,51 +146,180 @@ final class ObjectWrites {
    */
   Answer replace(ResourceType type, String namespace, String name, UnaryOperator<Map<String, Object>> change,
                  boolean status, WriteOptions options) {
+    return write(type, namespace, name, before -> {
+      Map<String, Object> body = change.apply(Documents.copy(before));
+      Map<String, Object> document = status
+          ? rules.prepareStatusUpdate(type, namespace, name, before, body)
+          : rules.prepareUpdate(type, namespace, name, before, body);
+      List<String> warnings = prune(type, document, options);
+      if (isCrd(type) && !status) {
+        CustomResourceDefinitions.servedTypes(document);
+      }
+      return new Prepared(track(type, status, before, document, options.fieldManager()), warnings);
+    }, null);
+  }
+
+  /**
+   * Applies {@code applied} (server-side apply) to the object or its status: merges it into the
+   * stored object and writes the result as an update, or creates the object (201) when it does not
+   * exist and the main resource is applied. A {@code resourceVersion} in it is a precondition on
+   * an update and ignored on a creation; a uid with no object to match is 409.
+   *
+   * @throws RejectedRequest        404 for the status of an object that does not exist, 500 for a
+   *                                type served without a schema, or what the write is refused with
+   * @throws ApplyConflictException when it changes fields other managers own, without force
+   */
+  Answer apply(ResourceType type, String namespace, String name, Map<String, Object> applied, boolean status,
+               ApplyOptions options) {
+    if (types.schema(type) == null) {
+      // the API server has a schema for every kind; its field manager's answer for a kind it has none for
+      String kind = FieldManager.groupVersionKind(type.type().apiVersion(), type.type().kind());
+      throw new RejectedRequest(new Statuses.Failure(500, Statuses.status(500, null, "failed to create typed patch "
+          + "object (" + (namespace == null ? "" : namespace) + "/" + name + "; " + kind + "): no corresponding type for "
+          + kind + " (the test server serves " + type.plural() + " without a schema)", null), null));
+    }
+    FieldScope scope = scope(type, status);
+    Change creation = status ? null : absent -> {
+      String uid = Documents.text(Documents.childOrEmpty(applied, "metadata"), "uid");
+      if (uid != null && !uid.isEmpty()) {
+        throw WriteRefusals.conflict(type, name, "uid mismatch: the provided object specified uid " + uid
+            + ", and no existing object was found");
+      }
+      Map<String, Object> merged = fieldManager.apply(scope, null, applied, options.fieldManager(), options.force());
+      Documents.metadata(merged).remove("resourceVersion");
+      checkName(merged, name);
+      return new Prepared(rules.prepareCreate(type, namespace, merged), List.of());
+    };
+    return write(type, namespace, name, before -> {
+      Map<String, Object> merged = fieldManager.apply(scope, before, applied, options.fieldManager(), options.force());
+      checkName(merged, name);
+      Map<String, Object> document = status
+          ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
+          : rules.prepareUpdate(type, namespace, name, before, merged);
+      if (isCrd(type) && !status) {
+        CustomResourceDefinitions.servedTypes(document);
+      }
+      Object managed = Documents.metadata(merged).get("managedFields");
+      if (managed == null) {
+        Documents.metadata(document).remove("managedFields");
+      } else {
+        Documents.metadata(document).put("managedFields", managed);
+      }
+      return new Prepared(document, List.of());
+    }, creation);
+  }
+
+  /**
+   * Writes what {@code change} makes of the stored object (or, when it does not exist and
+   * {@code creation} is given, creates what that makes); retries on a concurrent change unless the
+   * document pins a resourceVersion.
+   */
+  private Answer write(ResourceType type, String namespace, String name, Change change, Change creation) {
     String ns = namespaceOf(type, namespace);
     while (true) {
-      Map<String, Object> before;
+      Map<String, Object> before = null;
       Map<String, Object> result;
       boolean removed = false;
-      List<String> warnings;
+      Prepared prepared;
       lock.lock();
       try {
-        SimObject current = api.get(type.storageType(), ns, name).orElseThrow(() -> notFound(type, name));
-        before = ObjectJson.toDocument(type.type(), current);
-        Map<String, Object> body = change.apply(Documents.copy(before));
-        String pinned = Documents.text(Documents.childOrEmpty(body, "metadata"), "resourceVersion");
-        boolean hasPin = pinned != null && !pinned.isEmpty();
-        Map<String, Object> document = status
-            ? rules.prepareStatusUpdate(type, namespace, name, before, body)
-            : rules.prepareUpdate(type, namespace, name, before, body, options.agent());
-        warnings = prune(type, document, options);
-        if (isCrd(type) && !status) {
-          CustomResourceDefinitions.servedTypes(document);
-        }
-        if (ObjectRules.isDeleting(before) && ObjectRules.finalizers(document).isEmpty()) {
-          if (hasPin && !pinned.equals(current.resourceVersion())) {
-            throw conflict(type, name);
-          }
-          result = stored(type, api.delete(type.storageType(), ns, name));
-          removed = true;
+        Optional<SimObject> stored = api.get(type.storageType(), ns, name);
+        if (stored.isEmpty() && creation != null) {
+          prepared = creation.apply(null);
+          result = insert(type, namespace, prepared.document());
         } else {
-          SimObject next = toObject(type, namespace, document)
-              .withResourceVersion(hasPin ? pinned : current.resourceVersion());
-          try {
-            result = stored(type, api.update(type.storageType(), next));
-          } catch (WriteRejectedException e) {
-            if (hasPin || e.reason() != WriteRejectedException.Reason.CONFLICT) {
-              throw rejected(type, name, e);
+          SimObject current = stored.orElseThrow(() -> WriteRefusals.notFound(type, name));
+          before = ObjectJson.toDocument(type.type(), current);
+          prepared = change.apply(Documents.copy(before));
+          Map<String, Object> document = prepared.document();
+          String pinned = Documents.text(Documents.childOrEmpty(document, "metadata"), "resourceVersion");
+          boolean hasPin = pinned != null && !pinned.isEmpty();
+          if (ObjectRules.isDeleting(before) && ObjectRules.finalizers(document).isEmpty()) {
+            if (hasPin && !pinned.equals(current.resourceVersion())) {
+              throw WriteRefusals.conflict(type, name);
             }
-            continue;
+            result = stored(type, api.delete(type.storageType(), ns, name));
+            removed = true;
+          } else {
+            SimObject next = toObject(type, namespace, document)
+                .withResourceVersion(hasPin ? pinned : current.resourceVersion());
+            try {
+              result = stored(type, api.update(type.storageType(), next));
+            } catch (WriteRejectedException e) {
+              if (hasPin || e.reason() != WriteRejectedException.Reason.CONFLICT) {
+                throw WriteRefusals.rejected(type, name, e);
+              }
+              continue;
+            }
           }
         }
       } finally {
         lock.unlock();
       }
+      if (before == null) {
+        notify(type, null, result, null);
+        return new Answer(201, result, prepared.warnings());
+      }
       if (removed || !result.equals(before)) {
         notify(type, before, removed ? null : result, null);
       }
-      return new Answer(200, result, warnings);
+      return new Answer(200, result, prepared.warnings());
+    }
+  }
+
+  /** Stores a new object (under the lock), generating its name from {@code generateName} when it has none. */
+  private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document) {
+    if (isCrd(type)) {
+      CustomResourceDefinitions.servedTypes(document);
+      document.put("status", CustomResourceDefinitions.initialStatus(document));
+    }
+    Map<String, Object> metadata = Documents.metadata(document);
+    boolean generated = Documents.text(metadata, "name") == null || Documents.text(metadata, "name").isEmpty();
+    String prefix = Documents.text(metadata, "generateName");
+    for (int attempt = 1; ; attempt++) {
+      if (generated) {
+        metadata.put("name", Names.generate(prefix));
+      }
+      try {
+        return stored(type, api.create(type.storageType(), toObject(type, namespace, document)));
+      } catch (WriteRejectedException e) {
+        if (!generated || attempt == GENERATE_NAME_TRIES || e.reason() != WriteRejectedException.Reason.ALREADY_EXISTS) {
+          throw WriteRefusals.rejected(type, Documents.text(metadata, "name"), e);
+        }
+      }
+    }
+  }
+
+  /**
+   * Returns {@code document} with the managed fields of an {@code Update} by {@code manager}; a type
+   * without a schema keeps the stored ones (the API server's field manager keeps them when it cannot
+   * type an object).
+   */
+  private Map<String, Object> track(ResourceType type, boolean status, Map<String, Object> before,
+                                    Map<String, Object> document, String manager) {
+    if (types.schema(type) != null) {
+      return fieldManager.update(scope(type, status), before, document, manager);
+    }
+    Object kept = before == null ? null : Documents.childOrEmpty(before, "metadata").get("managedFields");
+    if (kept == null) {
+      Documents.metadata(document).remove("managedFields");
+    } else {
+      Documents.metadata(document).put("managedFields", kept);
+    }
+    return document;
+  }
+
+  private FieldScope scope(ResourceType type, boolean status) {
+    return new FieldScope(type.type(), types.schema(type), status ? "status" : "", type.statusSubresource(),
+        types.isBuiltIn(type));
+  }
+
+  /** The name check of the API server's patch handler (checkName): 400 when the object names another. */
+  private static void checkName(Map<String, Object> document, String name) {
+    String named = Documents.text(Documents.childOrEmpty(document, "metadata"), "name");
+    if (!name.equals(named)) {
+      throw new RejectedRequest(Statuses.badRequest("the name of the object (" + (named == null ? "" : named)
+          + ") does not match the name on the URL (" + name + ")"));
     }
   }
 
@@ -199,14 +333,14 @@ final class ObjectWrites {
     Map<String, Object> after;
     lock.lock();
     try {
-      SimObject current = api.get(type.storageType(), ns, name).orElseThrow(() -> notFound(type, name));
+      SimObject current = api.get(type.storageType(), ns, name).orElseThrow(() -> WriteRefusals.notFound(type, name));
       if (options.uid() != null && !options.uid().equals(current.uid())) {
-        throw new RejectedRequest(conflictStatus(type, name, "Precondition failed: UID in precondition: "
-            + options.uid() + ", UID in object meta: " + current.uid()));
+        throw WriteRefusals.conflict(type, name, "Precondition failed: UID in precondition: "
+            + options.uid() + ", UID in object meta: " + current.uid());
       }
       if (options.resourceVersion() != null && !options.resourceVersion().equals(current.resourceVersion())) {
-        throw new RejectedRequest(conflictStatus(type, name, "Precondition failed: ResourceVersion in precondition: "
-            + options.resourceVersion() + ", ResourceVersion in object meta: " + current.resourceVersion()));
+        throw WriteRefusals.conflict(type, name, "Precondition failed: ResourceVersion in precondition: "
+            + options.resourceVersion() + ", ResourceVersion in object meta: " + current.resourceVersion());
       }
       before = ObjectJson.toDocument(type.type(), current);
       boolean pending = !ObjectRules.finalizers(before).isEmpty() || isCrd(type);
@@ -225,7 +359,7 @@ final class ObjectWrites {
         after = null;
       }
     } catch (WriteRejectedException e) {
-      throw rejected(type, name, e);
+      throw WriteRefusals.rejected(type, name, e);
     } finally {
       lock.unlock();
     }
@@ -243,9 +377,17 @@ final class ObjectWrites {
     return documents;
   }
 
+  /** Returns the stored object of {@code type}, if any (for the controllers). */
+  Optional<Map<String, Object>> find(ResourceType type, String namespace, String name) {
+    if (!api.isInstalled(type.storageType())) {
+      return Optional.empty();
+    }
+    return api.get(type.storageType(), namespaceOf(type, namespace), name).map(o -> ObjectJson.toDocument(type.type(), o));
+  }
+
   private Map<String, Object> current(ResourceType type, String namespace, String name) {
     return api.get(type.storageType(), namespaceOf(type, namespace), name)
-        .map(o -> ObjectJson.toDocument(type.type(), o)).orElseThrow(() -> notFound(type, name));
+        .map(o -> ObjectJson.toDocument(type.type(), o)).orElseThrow(() -> WriteRefusals.notFound(type, name));
   }
 
   private List<String> prune(ResourceType type, Map<String, Object> document, WriteOptions options) {
@@ -282,51 +424,5 @@ final class ObjectWrites {
 
   private static String namespaceOf(ResourceType type, String namespace) {
     return type.scope() == Scope.CLUSTER || namespace == null ? "" : namespace;
-  }
-
-  /** Returns the resource as the API server names it in messages: {@code configmaps}, {@code widgets.example.com}. */
-  static String qualified(ResourceType type) {
-    return type.type().group().isEmpty() ? type.plural() : type.plural() + "." + type.type().group();
-  }
-
-  static RejectedRequest notFound(ResourceType type, String name) {
-    return new RejectedRequest(failure(type, name, 404, "NotFound", qualified(type) + " \"" + name + "\" not found"));
-  }
-
-  private static RejectedRequest conflict(ResourceType type, String name) {
-    return new RejectedRequest(conflictStatus(type, name,
-        "the object has been modified; please apply your changes to the latest version and try again"));
-  }
-
-  private static Statuses.Failure conflictStatus(ResourceType type, String name, String why) {
-    return failure(type, name, 409, "Conflict", "Operation cannot be fulfilled on " + qualified(type) + " \"" + name
-        + "\": " + why);
-  }
-
-  private static RejectedRequest rejected(ResourceType type, String name, WriteRejectedException e) {
-    return switch (e.reason()) {
-      case ALREADY_EXISTS -> new RejectedRequest(failure(type, name, 409, "AlreadyExists",
-          qualified(type) + " \"" + name + "\" already exists"));
-      case NOT_FOUND -> notFound(type, name);
-      case CONFLICT -> conflict(type, name);
-    };
-  }
-
-  private static Statuses.Failure failure(ResourceType type, String name, int code, String reason, String message) {
-    Map<String, Object> details = new java.util.LinkedHashMap<>();
-    details.put("name", name);
-    if (!type.type().group().isEmpty()) {
-      details.put("group", type.type().group());
-    }
-    details.put("kind", type.plural());
-    return new Statuses.Failure(code, Statuses.status(code, reason, message, details), null);
-  }
-
-  /** Returns the stored object of {@code type}, if any (for the controllers). */
-  Optional<Map<String, Object>> find(ResourceType type, String namespace, String name) {
-    if (!api.isInstalled(type.storageType())) {
-      return Optional.empty();
-    }
-    return api.get(type.storageType(), namespaceOf(type, namespace), name).map(o -> ObjectJson.toDocument(type.type(), o));
   }
 }

@@ -35,7 +35,7 @@ final class OpenApiDocuments {
 
   /** The media type client-go asks {@code /openapi/v2} for (gnostic's OpenAPI v2 protobuf). */
   static final String V2_PROTOBUF = "application/com.github.proto-openapi.spec.v2@v1.0+protobuf";
-  private static final String SERVER_VERSION = "v1.32.0";
+  private static final String SERVER_VERSION = ServerVersion.DEFAULT;
 
   private OpenApiDocuments() {
   }

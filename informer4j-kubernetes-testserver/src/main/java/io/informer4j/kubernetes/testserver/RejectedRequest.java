@@ -1,7 +1,7 @@
 package io.informer4j.kubernetes.testserver;
 
 /** A request the server refuses with {@link #failure()}, the answer the API server gives. */
-final class RejectedRequest extends RuntimeException {
+class RejectedRequest extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final transient Statuses.Failure failure;

@@ -25,8 +25,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The requests on resources: list and watch (streamed by {@link ListResponder} and
- * {@link WatchResponder}), and get, create, update, patch and delete of objects and of their
- * {@code /status}, and deletecollection (through {@link ObjectWrites}). Checks what the API server
+ * {@link WatchResponder}), and get, create, update, patch, server-side apply and delete of objects
+ * and of their {@code /status}, and deletecollection (through {@link ObjectWrites}). Checks what the API server
  * checks before it reads the store: the resource is served (404), the client accepts JSON (406), the
  * body's and the patch's formats (415), field selectors the resource supports (400 "field label not
  * supported", the field label conversion functions of kubernetes/pkg/apis), {@code sendInitialEvents}
@@ -80,7 +80,7 @@ final class ResourceRequests {
           readCollection(request, type, path.namespace());
         } else if (method == HttpMethod.POST) {
           withBody(request, MediaTypes.OBJECT_TYPES, body -> writes.create(type, path.namespace(),
-              document(type, request, body), options(request)));
+              document(type, request, body), options(request, "CreateOptions")));
         } else if (method == HttpMethod.DELETE) {
           onWorker(request, () -> answer(request, deleteCollection(request, type, path.namespace())));
         } else {
@@ -92,11 +92,17 @@ final class ResourceRequests {
           onWorker(request, () -> answer(request, writes.get(type, path.namespace(), path.name())));
         } else if (method == HttpMethod.PUT) {
           withBody(request, MediaTypes.OBJECT_TYPES, body -> writes.update(type, path.namespace(), path.name(),
-              document(type, request, body), status, options(request)));
+              document(type, request, body), status, options(request, "UpdateOptions")));
         } else if (method == HttpMethod.PATCH) {
           List<String> accepted = isCustom(type) ? MediaTypes.CUSTOM_PATCH_TYPES : MediaTypes.BUILT_IN_PATCH_TYPES;
-          withBody(request, accepted, body -> writes.replace(type, path.namespace(), path.name(),
-              patch(MediaTypes.base(request.getHeader("Content-Type")), body), status, options(request)));
+          String contentType = MediaTypes.base(request.getHeader("Content-Type"));
+          if (WriteParameters.APPLY_PATCH.equals(contentType)) {
+            withBody(request, accepted, body -> writes.apply(type, path.namespace(), path.name(),
+                WriteParameters.applyBody(body), status, WriteParameters.apply(request.params())));
+          } else {
+            withBody(request, accepted, body -> writes.replace(type, path.namespace(), path.name(),
+                patch(contentType, body), status, options(request, "PatchOptions")));
+          }
         } else if (method == HttpMethod.DELETE && !status) {
           request.body().onSuccess(body -> onWorker(request, () ->
               answer(request, writes.delete(type, path.namespace(), path.name(), deleteOptions(request, body)))));
@@ -156,10 +162,8 @@ final class ResourceRequests {
     request.body().onSuccess(body -> onWorker(request, () -> answer(request, handler.handle(body))));
   }
 
-  private static ObjectWrites.WriteOptions options(HttpServerRequest request) {
-    String validation = request.params().get("fieldValidation");
-    return new ObjectWrites.WriteOptions(validation == null || validation.isEmpty() ? "Warn" : validation,
-        request.getHeader("User-Agent"));
+  private static ObjectWrites.WriteOptions options(HttpServerRequest request, String optionsKind) {
+    return WriteParameters.write(request.params(), request.getHeader("User-Agent"), optionsKind);
   }
 
   /** Reads a delete's options from the query and from a {@code DeleteOptions} body (the body wins). */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,13 +26,17 @@ final class ServedTypes {
 
   private final Map<String, ResourceType> byPath = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Object>> schemas = new ConcurrentHashMap<>();
+  private final Set<String> builtIn = ConcurrentHashMap.newKeySet();
 
   void add(ResourceType type) {
     byPath.put(key(type.type().group(), type.type().version(), type.plural()), type);
   }
 
-  /** Serves {@code type} with the OpenAPI v3 schema of its objects (a CRD version's openAPIV3Schema), or none. */
-  void add(ResourceType type, Map<String, Object> schema) {
+  /**
+   * Serves {@code type} with the OpenAPI v3 schema of its objects (a CRD version's openAPIV3Schema,
+   * or a built-in kind's read from its model class when {@code builtInKind}), or none.
+   */
+  void add(ResourceType type, Map<String, Object> schema, boolean builtInKind) {
     add(type);
     String key = key(type.type().group(), type.type().version(), type.plural());
     if (schema == null) {
@@ -39,12 +44,23 @@ final class ServedTypes {
     } else {
       schemas.put(key, schema);
     }
+    if (builtInKind) {
+      builtIn.add(key);
+    } else {
+      builtIn.remove(key);
+    }
   }
 
   void remove(ResourceType type) {
     String key = key(type.type().group(), type.type().version(), type.plural());
     byPath.remove(key);
     schemas.remove(key);
+    builtIn.remove(key);
+  }
+
+  /** Returns true when {@code type} is a built-in kind served from its model class. */
+  boolean isBuiltIn(ResourceType type) {
+    return builtIn.contains(key(type.type().group(), type.type().version(), type.plural()));
   }
 
   /** Returns the schema {@code type} is served with, or null. */

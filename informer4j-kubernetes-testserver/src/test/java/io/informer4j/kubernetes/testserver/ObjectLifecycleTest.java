@@ -173,9 +173,7 @@ class ObjectLifecycleTest {
   }
 
   @Test
-  void writesRecordManagedFieldsWhenAsked() {
-    server.recordManagedFields(true);
-
+  void writesRecordManagedFields() {
     ConfigMap created = client.resource(new ConfigMapBuilder().withNewMetadata().withName("m").endMetadata()
         .addToData("k", "v").build()).create();
 

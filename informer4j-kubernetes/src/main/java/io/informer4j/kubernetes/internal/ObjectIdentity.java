@@ -9,7 +9,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * Reads what is left of a Kubernetes object's identity when the object does not bind to its model
  * (a field of the wrong type, a custom resource whose schema drifted): its {@code metadata.name}
- * and {@code metadata.namespace}, as strings, from the object's JSON read again as a tree. For the
+ * and {@code metadata.namespace}, and its {@code metadata.resourceVersion}, as strings, from the
+ * object's JSON read again as a tree. For the
  * slow path of a malformed object only; nothing here runs for an object that binds. Stateless.
  */
 final class ObjectIdentity {
@@ -36,6 +37,18 @@ final class ObjectIdentity {
       return ObjectKey.of(namespace.asString(), name.asString());
     }
     return namespace.isMissingNode() || namespace.isNull() ? ObjectKey.clusterScoped(name.asString()) : null;
+  }
+
+  /**
+   * Returns the {@code metadata.resourceVersion} of the object whose JSON is {@code object}, or null
+   * when it is not a non-empty string.
+   */
+  static String resourceVersionOf(JsonNode object) {
+    if (object == null || !object.isObject()) {
+      return null;
+    }
+    JsonNode version = object.path("metadata").path("resourceVersion");
+    return version.isString() && !version.asString().isEmpty() ? version.asString() : null;
   }
 
   /**

@@ -20,7 +20,8 @@ import tools.jackson.databind.ObjectReader;
  * {@code k8s.io/initial-events-end: "true"} annotation; an ERROR yields the typed error of its
  * Status (410 ⇒ expired, …). An event that does not decode is a {@link MalformedObjectException}
  * that says what can still be read of it: only then is the event read again, as a tree, for its
- * type and its object's {@code metadata.name} and {@code metadata.namespace}. Thread-safe.
+ * type and its object's {@code metadata.name}, {@code metadata.namespace} and
+ * {@code metadata.resourceVersion}. Thread-safe.
  *
  * @param <T> the object type
  */
@@ -51,8 +52,9 @@ public final class WatchEventDecoder<T extends HasMetadata> {
    *
    * @throws MalformedObjectException if the event is not a watch event or its object cannot be
    *                                  bound (the watch goes on without it); it carries the event's
-   *                                  type when that is an object event, and the object's key when
-   *                                  its {@code metadata.name} (and namespace) can still be read
+   *                                  type when that is an object event, the object's key when its
+   *                                  {@code metadata.name} (and namespace) can still be read, and
+   *                                  its resourceVersion when that can
    */
   public WatchEvent<T> decode(byte[] data, int offset, int length) {
     return read(data, offset, length, false).event();
@@ -179,9 +181,10 @@ public final class WatchEventDecoder<T extends HasMetadata> {
   private MalformedObjectException unreadableObject(String type, JsonNode object, String problem, JacksonException cause) {
     WatchEventType eventType = objectEventType(type);
     ObjectKey key = eventType == null ? null : ObjectIdentity.keyOf(object);
+    String version = eventType == null ? null : ObjectIdentity.resourceVersionOf(object);
     String subject = eventType == null ? "a watch event" : "the object of a " + type + " event"
-        + (key == null ? "" : " (" + key + ")");
-    return new MalformedObjectException(what + ": " + subject + " " + problem, key, eventType, cause);
+        + (key == null ? "" : " (" + key + (version == null ? "" : " at " + version) + ")");
+    return new MalformedObjectException(what + ": " + subject + " " + problem, key, eventType, version, cause);
   }
 
   private static String textOrNull(JsonNode node) {

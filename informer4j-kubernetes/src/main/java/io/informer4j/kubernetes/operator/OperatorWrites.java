@@ -6,7 +6,10 @@ import io.fabric8.kubernetes.api.model.StatusCause;
 import io.fabric8.kubernetes.api.model.StatusDetails;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.informer4j.manager.ControllerBuilder;
 import io.informer4j.manager.WrittenObject;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.TypeKey;
@@ -19,9 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one path by which the operator helpers write to the API server: create, update and status
- * update of fabric8 objects (typed models and {@code GenericKubernetesResource}s), and the server
- * reads that conflict handling needs. Each accepted write returns the server's answer (with its new
+ * The one path by which the operator helpers write to the API server: create, update, status
+ * update, server-side apply (of objects and of their status) and delete of fabric8 objects (typed
+ * models and {@code GenericKubernetesResource}s), and the server reads that conflict handling needs. Each accepted write returns the server's answer (with its new
  * resourceVersion) and is told to the listener as a {@link WrittenObject}, so a cache can wait until
  * it has seen the write.
  *
@@ -29,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * an object without one is refused before any request ({@link IllegalArgumentException}).
  *
  * <p>Errors are typed ({@link ApiWriteException} and subclasses): 409 is
- * {@link WriteConflictException}, 422 {@link InvalidObjectException} with the server's causes, a 404
+ * {@link WriteConflictException} ({@link ApplyConflictException}, naming each field and its manager,
+ * when an apply would change fields other managers own), 422 {@link InvalidObjectException} with
+ * the server's causes, a 404
  * on {@code /status} whose Status names no object {@link NoStatusSubresourceException} (the API
  * server answers a missing object with its name in {@code details}, an unserved path without).
  *
@@ -42,10 +47,12 @@ public final class OperatorWrites {
 
   private final KubernetesClient client;
   private final Consumer<WrittenObject> listener;
+  private final String fieldManager;
 
-  private OperatorWrites(KubernetesClient client, Consumer<WrittenObject> listener) {
+  private OperatorWrites(KubernetesClient client, Consumer<WrittenObject> listener, String fieldManager) {
     this.client = client;
     this.listener = listener;
+    this.fieldManager = fieldManager;
   }
 
   /** Returns writes over {@code client} without a listener. */
@@ -93,6 +100,93 @@ public final class OperatorWrites {
   }
 
   /**
+   * Applies {@code desired} with server-side apply as the writes' field manager ({@link Builder#fieldManager},
+   * the controller's name with {@link Builder#forController}), forcing conflicts: the manager then
+   * owns exactly the fields {@code desired} sets, fields it applied before and no longer sets are
+   * removed unless another manager owns them, and fields another manager changed are taken back.
+   * Creates the object when it does not exist. A {@code resourceVersion} in {@code desired} is a
+   * precondition; its {@code managedFields} are not sent.
+   *
+   * @throws IllegalStateException if the writes have no field manager
+   * @throws ApiWriteException     as the class comment says
+   */
+  public <T extends HasMetadata> T apply(T desired) {
+    return apply(desired, defaultOptions());
+  }
+
+  /**
+   * Applies {@code desired} with server-side apply as {@code fieldManager}, refusing conflicts (see
+   * {@link #apply(HasMetadata, ApplyOptions)}).
+   *
+   * @throws ApplyConflictException if it would change fields other managers own, naming them
+   * @throws ApiWriteException      as the class comment says
+   */
+  public <T extends HasMetadata> T apply(T desired, String fieldManager) {
+    return apply(desired, ApplyOptions.as(fieldManager));
+  }
+
+  /**
+   * Applies {@code desired} with server-side apply as {@code options} say; returns the server's
+   * answer. The applied fields are owned by the options' field manager; a field another manager
+   * owns and {@code desired} sets to another value is a conflict unless the options force it.
+   *
+   * @throws ApplyConflictException if it would change fields other managers own, without force
+   * @throws ApiWriteException      as the class comment says
+   */
+  public <T extends HasMetadata> T apply(T desired, ApplyOptions options) {
+    T body = forApply(desired);
+    return write(desired, Verb.APPLY, () -> {
+      var request = client.resource(body).fieldManager(options.fieldManager());
+      return options.forceConflicts() ? request.forceConflicts().serverSideApply() : request.serverSideApply();
+    });
+  }
+
+  /**
+   * Applies the status of {@code desired} through its {@code /status} subresource as the writes'
+   * field manager, forcing conflicts (see {@link #apply(HasMetadata)}); only its status counts.
+   *
+   * @throws IllegalStateException         if the writes have no field manager
+   * @throws NoStatusSubresourceException  if the resource has no status subresource
+   * @throws ApiWriteException             as the class comment says (404 when the object does not exist)
+   */
+  public <T extends HasMetadata> T applyStatus(T desired) {
+    return applyStatus(desired, defaultOptions());
+  }
+
+  /**
+   * Applies the status of {@code desired} through its {@code /status} subresource as {@code options}
+   * say; returns the server's answer.
+   *
+   * @throws ApplyConflictException        if it would change fields other managers own, without force
+   * @throws NoStatusSubresourceException  if the resource has no status subresource
+   * @throws ApiWriteException             as the class comment says
+   */
+  public <T extends HasMetadata> T applyStatus(T desired, ApplyOptions options) {
+    T body = forApply(desired);
+    return write(desired, Verb.APPLY_STATUS, () -> client.resource(body).subresource("status").patch(
+        new PatchContext.Builder().withPatchType(PatchType.SERVER_SIDE_APPLY).withFieldManager(options.fieldManager())
+            .withForce(options.forceConflicts()).build()));
+  }
+
+  /**
+   * Deletes {@code object} (by type, namespace and name, in the background); returns true when the
+   * server accepted the deletion, false when the object was already gone.
+   *
+   * @throws ApiWriteException as the class comment says
+   */
+  public boolean delete(HasMetadata object) {
+    Objects.requireNonNull(object, "object");
+    try {
+      return !client.resource(forApply(object)).delete().isEmpty();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 404) {
+        return false;
+      }
+      throw mapped(object, false, e);
+    }
+  }
+
+  /**
    * Reads the stored state of {@code object} (same type, namespace and name) from the server, for
    * when a cache is known to be behind; empty when it does not exist.
    *
@@ -122,10 +216,28 @@ public final class OperatorWrites {
     try {
       answer = request.get();
     } catch (KubernetesClientException e) {
-      throw mapped(object, verb == Verb.UPDATE_STATUS, e);
+      throw mapped(object, verb == Verb.UPDATE_STATUS || verb == Verb.APPLY_STATUS, e);
     }
     tell(answer, verb);
     return answer;
+  }
+
+  /** Returns a copy of {@code object} to send as an applied configuration: without managed fields. */
+  private <T extends HasMetadata> T forApply(T object) {
+    Objects.requireNonNull(object, "object");
+    T copy = copy(object);
+    if (copy.getMetadata() != null) {
+      copy.getMetadata().setManagedFields(null);
+    }
+    return copy;
+  }
+
+  private ApplyOptions defaultOptions() {
+    if (fieldManager == null) {
+      throw new IllegalStateException("these writes have no field manager: give one (OperatorWrites.builder(client)"
+          + ".fieldManager(name) or .forController(controller)) or pass it to apply");
+    }
+    return ApplyOptions.as(fieldManager).forcingConflicts();
   }
 
   private void tell(HasMetadata answer, Verb verb) {
@@ -149,6 +261,11 @@ public final class OperatorWrites {
     String message = (statusWrite ? "status write of " : "write of ") + type + " " + key + " refused ("
         + e.getCode() + (reason.isEmpty() ? "" : " " + reason) + "): " + serverMessage;
     StatusDetails details = status == null ? null : status.getDetails();
+    List<StatusCause> fieldConflicts = details == null || details.getCauses() == null ? List.of()
+        : details.getCauses().stream().filter(c -> "FieldManagerConflict".equals(c.getReason())).toList();
+    if (e.getCode() == 409 && !fieldConflicts.isEmpty()) {
+      return new ApplyConflictException(type, key, message, fieldConflicts.stream().map(OperatorWrites::conflict).toList(), e);
+    }
     return switch (e.getCode()) {
       case 409 -> new WriteConflictException(type, key, reason, message, e);
       case 422 -> new InvalidObjectException(type, key, reason, message, causes(details), e);
@@ -165,6 +282,15 @@ public final class OperatorWrites {
       return List.of();
     }
     return details.getCauses().stream().map(OperatorWrites::cause).toList();
+  }
+
+  /** Reads a conflict cause: its field, and the manager quoted in {@code conflict with "<manager>"…}. */
+  private static ApplyConflictException.Conflict conflict(StatusCause cause) {
+    String message = Objects.toString(cause.getMessage(), "");
+    int open = message.indexOf('"');
+    int close = open < 0 ? -1 : message.indexOf('"', open + 1);
+    String manager = close < 0 ? "" : message.substring(open + 1, close);
+    return new ApplyConflictException.Conflict(Objects.toString(cause.getField(), ""), manager, message);
   }
 
   private static InvalidObjectException.Cause cause(StatusCause cause) {
@@ -184,9 +310,25 @@ public final class OperatorWrites {
 
     private final KubernetesClient client;
     private Consumer<WrittenObject> listener;
+    private String fieldManager;
 
     private Builder(KubernetesClient client) {
       this.client = Objects.requireNonNull(client, "client");
+    }
+
+    /**
+     * Writes for {@code controller}: every accepted write is recorded as its own
+     * ({@code listener(controller.ownWrites()::record)}, for read-your-writes) and server-side apply
+     * uses the controller's name as field manager.
+     */
+    public Builder forController(ControllerBuilder<?> controller) {
+      return listener(controller.ownWrites()::record).fieldManager(controller.name());
+    }
+
+    /** Sets the field manager of {@link OperatorWrites#apply(HasMetadata)} and {@link OperatorWrites#applyStatus(HasMetadata)}. */
+    public Builder fieldManager(String fieldManager) {
+      this.fieldManager = ApplyOptions.as(fieldManager).fieldManager();
+      return this;
     }
 
     /**
@@ -200,13 +342,13 @@ public final class OperatorWrites {
 
     /** Returns the writes. */
     public OperatorWrites build() {
-      return new OperatorWrites(client, listener);
+      return new OperatorWrites(client, listener, fieldManager);
     }
   }
 
   /** What a write is. */
   private enum Verb {
-    CREATE, UPDATE, UPDATE_STATUS
+    CREATE, UPDATE, UPDATE_STATUS, APPLY, APPLY_STATUS
   }
 
 }

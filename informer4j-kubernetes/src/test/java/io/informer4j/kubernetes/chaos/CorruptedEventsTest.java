@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The proxy's {@link EventFault#CORRUPT_OBJECT} reaches a backend as an object it cannot bind,
- * typed or dynamic, whose key and event are still readable: the chaos suite's corrupted updates and
+ * typed or dynamic, whose key, event and resourceVersion are still readable: the chaos suite's corrupted updates and
  * deletes are really corrupt, and really identifiable.
  */
 class CorruptedEventsTest {
@@ -62,11 +62,12 @@ class CorruptedEventsTest {
     fixture.proxy.faultEvents(EventFault.CORRUPT_OBJECT, 1, "MODIFIED");
     WatchHandle handle = source.watch(WatchRequest.from(Selection.all(), created.resourceVersion()), recording);
     try {
-      fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("shop", "cm").withContentAt("data.v", "2"));
+      SimObject corrupted = fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("shop", "cm").withContentAt("data.v", "2"));
       await().atMost(WAIT).until(() -> !recording.malformed.isEmpty());
       assertThat(recording.malformed).singleElement().satisfies(problem -> {
         assertThat(problem.key()).as("its identity is still readable").hasValue(ObjectKey.of("shop", "cm"));
         assertThat(problem.eventType()).hasValue(WatchEventType.MODIFIED);
+        assertThat(problem.resourceVersion()).as("so is its version").hasValue(corrupted.resourceVersion());
       });
 
       SimObject after = fixture.api.upsert(CONFIG_MAPS.type(), SimObject.of("shop", "cm").withContentAt("data.v", "3"));

@@ -55,7 +55,7 @@ class TruncatedListTest {
 
     // The first request after the cut may still meet the connection the proxy closed (a transient
     // failure an informer retries); the next list that succeeds is whole.
-    await().atMost(Duration.ofSeconds(10)).ignoreException(TransientSourceException.class).untilAsserted(() -> {
+    await().atMost(Duration.ofSeconds(60)).ignoreException(TransientSourceException.class).untilAsserted(() -> {
       List<ConfigMap> again = new CopyOnWriteArrayList<>();
       fixture.configMaps().list(ListRequest.of(Selection.all(), ""), again::add);
       assertThat(again).as("the next list is whole").hasSize(20);

@@ -7,11 +7,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.informer4j.testsupport.property.Generator;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,17 +19,30 @@ import org.junit.jupiter.api.Test;
  */
 class DeflatedValuesProperties {
 
-  @Provide
-  Arbitrary<Map<String, String>> texts() {
-    Arbitrary<String> keys = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(12);
-    Arbitrary<String> repetitive = Arbitraries.strings().ofMaxLength(20).flatMap(
-        unit -> Arbitraries.integers().between(0, 80).map(unit::repeat));
-    Arbitrary<String> values = Arbitraries.oneOf(Arbitraries.strings().ofMaxLength(300), repetitive);
-    return Arbitraries.maps(keys, values).ofMaxSize(12).map(LinkedHashMap::new);
+  /** Maps of up to 12 values, each any text (lone surrogates included) or a unit of it repeated. */
+  private static Generator<Map<String, String>> texts() {
+    Generator<String> keys = Generators.strings(Generators.codePoints('a', 'z'), 1, 12);
+    Generator<String> repetitive = anyText(20).flatMap(unit -> Generators.integers(0, 80).map(unit::repeat));
+    Generator<String> values = Generators.oneOf(anyText(300), repetitive);
+    return Generators.maps(keys, values, 0, 12);
   }
 
-  @Property(tries = 500)
-  void whatIsCompressedReadsBackWhole(@ForAll("texts") Map<String, String> original, @ForAll String absent) {
+  private static Generator<String> anyText(int maxLength) {
+    return Generators.strings(Generators.chars(), 0, maxLength);
+  }
+
+  /** A map to compress and a key to look up that is most likely absent. */
+  record Lookup(Map<String, String> original, String absent) {
+  }
+
+  @Test
+  void whatIsCompressedReadsBackWhole() {
+    PropertyCheck.forAll(choices -> new Lookup(choices.draw(texts()), choices.draw(anyText(Generators.DEFAULT_MAX_LENGTH))))
+        .tries(500)
+        .check(lookup -> readsBackWhole(lookup.original(), lookup.absent()));
+  }
+
+  private static void readsBackWhole(Map<String, String> original, String absent) {
     DeflatedValues compressed = DeflatedValues.of(original);
     if (compressed == null) {
       return;

@@ -6,13 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import io.informer4j.testsupport.property.Generator;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import org.junit.jupiter.api.Test;
 
 /**
  * The watch-stream framer against random streams: objects whose strings hold braces, brackets,
@@ -23,11 +20,31 @@ import net.jqwik.api.constraints.Size;
  */
 class JsonValueFramerProperties {
 
-  @Property(tries = 300)
-  void everyObjectComesOutWholeWhateverTheChunks(@ForAll("objects") @Size(min = 1, max = 6) List<String> objects,
-                                                 @ForAll("separators") @Size(min = 6, max = 6) List<String> separators,
-                                                 @ForAll @Size(min = 1, max = 20) List<@IntRange(min = 1, max = 40) Integer> cuts,
-                                                 @ForAll boolean oneAtATime) {
+  /** 1 to 20 chunk sizes of 1 to 40 bytes, cycled through. */
+  private static final Generator<List<Integer>> CUTS = Generators.integers(1, 40).list(1, 20);
+
+  /**
+   * A stream: its objects with a separator before each, how it is cut into chunks, whether they are
+   * fed one object at a time; for a broken stream, which object is cut short and where.
+   */
+  record Stream(List<String> objects, List<String> separators, List<Integer> cuts, boolean oneAtATime, int cutObject,
+                int cutAt) {
+  }
+
+  private static Generator<Stream> streams(int minObjects) {
+    return choices -> new Stream(choices.draw(objects().list(minObjects, 6)), choices.draw(separators().list(6, 6)),
+        choices.draw(CUTS), choices.draw(Generators.booleans()), choices.draw(Generators.integers(0, 5)),
+        choices.draw(Generators.integers(1, 1_000)));
+  }
+
+  @Test
+  void everyObjectComesOutWholeWhateverTheChunks() {
+    PropertyCheck.forAll(streams(1)).tries(300).check(stream -> everyObjectComesOutWhole(stream.objects(),
+        stream.separators(), stream.cuts(), stream.oneAtATime()));
+  }
+
+  private static void everyObjectComesOutWhole(List<String> objects, List<String> separators, List<Integer> cuts,
+                                               boolean oneAtATime) {
     StringBuilder stream = new StringBuilder();
     for (int i = 0; i < objects.size(); i++) {
       stream.append(separators.get(i)).append(objects.get(i));
@@ -40,14 +57,14 @@ class JsonValueFramerProperties {
     assertThat(framer.hasPartialFrame()).isFalse();
   }
 
-  @Property(tries = 300)
-  void anObjectCutShortBeforeALineFeedFailsTheStreamAfterTheObjectsBeforeIt(
-      @ForAll("objects") @Size(min = 2, max = 6) List<String> objects,
-      @ForAll("separators") @Size(min = 6, max = 6) List<String> separators,
-      @ForAll @IntRange(min = 0, max = 5) int cutObject,
-      @ForAll @IntRange(min = 1, max = 1_000) int cutAt,
-      @ForAll @Size(min = 1, max = 20) List<@IntRange(min = 1, max = 40) Integer> cuts,
-      @ForAll boolean oneAtATime) {
+  @Test
+  void anObjectCutShortBeforeALineFeedFailsTheStreamAfterTheObjectsBeforeIt() {
+    PropertyCheck.forAll(streams(2)).tries(300).check(stream -> aCutObjectFailsTheStream(stream.objects(),
+        stream.separators(), stream.cutObject(), stream.cutAt(), stream.cuts(), stream.oneAtATime()));
+  }
+
+  private static void aCutObjectFailsTheStream(List<String> objects, List<String> separators, int cutObject, int cutAt,
+                                               List<Integer> cuts, boolean oneAtATime) {
     int broken = cutObject % objects.size();
     String whole = objects.get(broken);
     StringBuilder stream = new StringBuilder();
@@ -85,11 +102,11 @@ class JsonValueFramerProperties {
     }
   }
 
-  @Provide
-  Arbitrary<List<String>> objects() {
-    Arbitrary<String> text = Arbitraries.of("{", "}", "[", "]", "\\\"", "\\\\", "a", " ", "é", ":", ",")
-        .list().ofMaxSize(12).map(parts -> String.join("", parts));
-    return Arbitraries.integers().between(0, 2).flatMap(nesting -> text.list().ofMinSize(1).ofMaxSize(3)
+  /** An object whose 1 to 3 string values, nested 0 to 2 levels deep, hold JSON's special characters. */
+  private static Generator<String> objects() {
+    Generator<String> text = Generators.elements("{", "}", "[", "]", "\\\"", "\\\\", "a", " ", "é", ":", ",")
+        .list(0, 12).map(parts -> String.join("", parts));
+    return Generators.integers(0, 2).flatMap(nesting -> text.list(1, 3)
         .map(values -> {
           StringBuilder object = new StringBuilder("{\"type\":\"MODIFIED\"");
           for (int i = 0; i < values.size(); i++) {
@@ -98,11 +115,10 @@ class JsonValueFramerProperties {
                 .append("]}".repeat(nesting));
           }
           return object.append('}').toString();
-        })).list();
+        }));
   }
 
-  @Provide
-  Arbitrary<List<String>> separators() {
-    return Arbitraries.of("", "\n", " ", "\r\n", "\t \n").list();
+  private static Generator<String> separators() {
+    return Generators.elements("", "\n", " ", "\r\n", "\t \n");
   }
 }

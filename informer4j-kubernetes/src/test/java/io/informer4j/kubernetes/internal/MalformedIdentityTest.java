@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the decoders say of an object that does not bind: the key read from its
- * {@code metadata.name} and {@code metadata.namespace} when they are strings, and the watch event
- * type it came with; nothing of what cannot be read.
+ * {@code metadata.name} and {@code metadata.namespace} when they are strings, the watch event type
+ * it came with, and its {@code metadata.resourceVersion} when that is a string; nothing of what
+ * cannot be read.
  */
 class MalformedIdentityTest {
 
@@ -51,6 +52,22 @@ class MalformedIdentityTest {
     MalformedObjectException clusterScoped = decodeFailure(
         "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"node-1\",\"labels\":[1]}}}");
     assertThat(clusterScoped.key()).contains(ObjectKey.clusterScoped("node-1"));
+  }
+
+  @Test
+  void theResourceVersionOfAnUnbindableObjectIsReportedWhenItIsANonEmptyString() {
+    MalformedObjectException deleted = decodeFailure("{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"bad\","
+        + "\"namespace\":\"ns\",\"resourceVersion\":\"868\",\"labels\":[1]}}}");
+    assertThat(deleted.resourceVersion()).contains("868");
+    assertThat(deleted).hasMessageStartingWith("watch cm: the object of a DELETED event (ns/bad at 868)");
+    assertThat(decodeFailure("{\"type\":\"MODIFIED\",\"object\":" + UNBINDABLE + "}").resourceVersion()).isEmpty();
+
+    for (String version : List.of("\"\"", "868", "[\"868\"]", "null")) {
+      MalformedObjectException problem = decodeFailure("{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"bad\","
+          + "\"resourceVersion\":" + version + ",\"labels\":[1]}}}");
+      assertThat(problem.key()).as(version).contains(ObjectKey.clusterScoped("bad"));
+      assertThat(problem.resourceVersion()).as(version).isEmpty();
+    }
   }
 
   @Test

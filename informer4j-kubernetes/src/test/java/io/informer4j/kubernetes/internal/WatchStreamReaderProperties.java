@@ -13,15 +13,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import io.informer4j.testsupport.property.Generator;
+import io.informer4j.testsupport.property.Generators;
+import io.informer4j.testsupport.property.PropertyCheck;
+import org.junit.jupiter.api.Test;
 
 /**
  * The watch-stream reader against random streams of ConfigMap events, bookmarks and malformed
@@ -40,12 +35,28 @@ class WatchStreamReaderProperties {
   record StreamEvent(String json, String seen) {
   }
 
-  @Property(tries = 300)
-  void everyEventIsDeliveredOnceInOrderWhateverTheChunks(
-      @ForAll("events") @Size(min = 1, max = 8) List<StreamEvent> events,
-      @ForAll("separators") @Size(min = 8, max = 8) List<String> separators,
-      @ForAll @Size(min = 1, max = 12) List<@IntRange(min = 1, max = 700) Integer> cuts,
-      @ForAll boolean direct) {
+  /**
+   * A stream: its events with a separator after each, how it is cut into chunks, whether the chunks
+   * are direct buffers; for a broken stream, where the corrupt event goes and what it is.
+   */
+  record Stream(List<StreamEvent> events, List<String> separators, List<Integer> cuts, boolean direct, int corruptAt,
+                String corrupt) {
+  }
+
+  private static Generator<Stream> streams() {
+    return choices -> new Stream(choices.draw(events().list(1, 8)), choices.draw(separators().list(8, 8)),
+        choices.draw(Generators.integers(1, 700).list(1, 12)), choices.draw(Generators.booleans()),
+        choices.draw(Generators.integers(0, 8)), choices.draw(corrupt()));
+  }
+
+  @Test
+  void everyEventIsDeliveredOnceInOrderWhateverTheChunks() {
+    PropertyCheck.forAll(streams()).tries(300)
+        .check(stream -> everyEventIsDelivered(stream.events(), stream.separators(), stream.cuts(), stream.direct()));
+  }
+
+  private static void everyEventIsDelivered(List<StreamEvent> events, List<String> separators, List<Integer> cuts,
+                                            boolean direct) {
     StringBuilder stream = new StringBuilder();
     List<String> expected = new ArrayList<>();
     for (int i = 0; i < events.size(); i++) {
@@ -61,14 +72,14 @@ class WatchStreamReaderProperties {
     assertThat(reader.hasPartialEvent()).isFalse();
   }
 
-  @Property(tries = 300)
-  void aCorruptEventFailsTheStreamAfterEveryEventBeforeIt(
-      @ForAll("events") @Size(min = 1, max = 8) List<StreamEvent> events,
-      @ForAll("separators") @Size(min = 8, max = 8) List<String> separators,
-      @ForAll @IntRange(min = 0, max = 8) int corruptAt,
-      @ForAll("corrupt") String corrupt,
-      @ForAll @Size(min = 1, max = 12) List<@IntRange(min = 1, max = 700) Integer> cuts,
-      @ForAll boolean direct) {
+  @Test
+  void aCorruptEventFailsTheStreamAfterEveryEventBeforeIt() {
+    PropertyCheck.forAll(streams()).tries(300).check(stream -> aCorruptEventFailsTheStream(stream.events(),
+        stream.separators(), stream.corruptAt(), stream.corrupt(), stream.cuts(), stream.direct()));
+  }
+
+  private static void aCorruptEventFailsTheStream(List<StreamEvent> events, List<String> separators, int corruptAt,
+                                                  String corrupt, List<Integer> cuts, boolean direct) {
     int broken = corruptAt % (events.size() + 1);
     StringBuilder stream = new StringBuilder();
     List<String> expected = new ArrayList<>();
@@ -136,41 +147,44 @@ class WatchStreamReaderProperties {
     return buffer;
   }
 
-  @Provide
-  Arbitrary<List<StreamEvent>> events() {
-    Arbitrary<String> values = Arbitraries.of("{", "}", "[", "]", "\"", "\\", "\n", "a", " ", "é", ":", ",")
-        .list().ofMaxSize(40).map(parts -> String.join("", parts));
-    Arbitrary<StreamEvent> modified = Combinators.combine(Arbitraries.integers().between(0, 999), values)
-        .as((name, value) -> new StreamEvent(
-            "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"cm-"
-                + name + "\",\"namespace\":\"ns\",\"resourceVersion\":\"" + name + "\"},\"data\":{\"k\":"
-                + JSON.mapper().writeValueAsString(value) + "}}}",
-            "MODIFIED cm-" + name + " " + value));
-    Arbitrary<StreamEvent> bookmark = Arbitraries.integers().between(1, 999).map(version -> new StreamEvent(
+  /** A MODIFIED event whose value holds JSON's special characters (6 in 8), a bookmark, or a malformed event. */
+  private static Generator<StreamEvent> events() {
+    Generator<String> values = Generators.elements("{", "}", "[", "]", "\"", "\\", "\n", "a", " ", "é", ":", ",")
+        .list(0, 40).map(parts -> String.join("", parts));
+    Generator<StreamEvent> modified = choices -> modifiedEvent(choices.draw(Generators.integers(0, 999)),
+        choices.draw(values));
+    Generator<StreamEvent> bookmark = Generators.integers(1, 999).map(version -> new StreamEvent(
         "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"ConfigMap\",\"metadata\":{\"resourceVersion\":\"" + version + "\"}}}",
         "bookmark " + version));
-    Arbitrary<StreamEvent> malformed = Arbitraries.of(
+    Generator<StreamEvent> malformed = Generators.elements(
         new StreamEvent("{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"bad\",\"labels\":[\"x\"]}}}", "malformed"),
         new StreamEvent("{\"type\":\"SHRUG\",\"object\":{}}", "malformed"),
         new StreamEvent("{\"object\":{\"metadata\":{\"name\":\"typeless\"}}}", "malformed"));
-    return Arbitraries.frequencyOf(Tuple.of(6, modified), Tuple.of(1, bookmark), Tuple.of(1, malformed)).list();
+    return Generators.frequency(Generators.weight(6, modified), Generators.weight(1, bookmark),
+        Generators.weight(1, malformed));
+  }
+
+  private static StreamEvent modifiedEvent(int name, String value) {
+    return new StreamEvent(
+        "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"cm-"
+            + name + "\",\"namespace\":\"ns\",\"resourceVersion\":\"" + name + "\"},\"data\":{\"k\":"
+            + JSON.mapper().writeValueAsString(value) + "}}}",
+        "MODIFIED cm-" + name + " " + value);
   }
 
   /**
    * A corrupt event, with a line feed after it: a MODIFIED event cut short anywhere, or pretty-printed
    * (line feeds inside it).
    */
-  @Provide
-  Arbitrary<String> corrupt() {
+  private static Generator<String> corrupt() {
     String event = "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":"
         + "{\"name\":\"cut\",\"namespace\":\"ns\",\"resourceVersion\":\"1\"},\"data\":{\"k\":\"a\\\\b\\\"c\"}}}";
-    Arbitrary<String> cutShort = Arbitraries.integers().between(1, event.length() - 1).map(cut -> event.substring(0, cut) + "\n");
+    Generator<String> cutShort = Generators.integers(1, event.length() - 1).map(cut -> event.substring(0, cut) + "\n");
     String pretty = JSON.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(JSON.mapper().readTree(event)) + "\n";
-    return Arbitraries.frequencyOf(Tuple.of(4, cutShort), Tuple.of(1, Arbitraries.just(pretty)));
+    return Generators.frequency(Generators.weight(4, cutShort), Generators.weight(1, Generators.constant(pretty)));
   }
 
-  @Provide
-  Arbitrary<List<String>> separators() {
-    return Arbitraries.of("\n", "\n", "", " ", "\r\n", "\n\n").list();
+  private static Generator<String> separators() {
+    return Generators.elements("\n", "\n", "", " ", "\r\n", "\n\n");
   }
 }

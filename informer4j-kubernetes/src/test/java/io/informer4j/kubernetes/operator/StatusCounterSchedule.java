@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One randomized run of a counting controller on the Kubernetes test server, through a
- * {@link io.informer4j.kubernetes.KubernetesBackend} (opaque resourceVersions): each reconcile reads
+ * {@link io.informer4j.kubernetes.KubernetesBackend} (whose resourceVersions compare as numbers on a
+ * server saying Kubernetes 1.35 or later, and only for equality on an older one): each reconcile reads
  * its {@code Counter} custom resource from the cache, writes {@code status.count + 1} through a
  * {@link StatusUpdater} (the read resourceVersion is the precondition; the {@link OperatorWrites}
  * listener records the write in the controller's {@link OwnWrites}) and enqueues the key again at
@@ -45,6 +46,7 @@ final class StatusCounterSchedule implements ReadYourWritesContract.Schedule {
 
 
   private final long seed;
+  private final String kubernetesVersion;
   private final Random random;
   private final int objects;
   private final int workers;
@@ -52,8 +54,9 @@ final class StatusCounterSchedule implements ReadYourWritesContract.Schedule {
   private final int maxLatencyMillis;
   private final int cutWatchesAfter;
 
-  StatusCounterSchedule(long seed) {
+  StatusCounterSchedule(long seed, String kubernetesVersion) {
     this.seed = seed;
+    this.kubernetesVersion = kubernetesVersion;
     this.random = new Random(seed);
     this.objects = 1 + random.nextInt(3);
     this.workers = 1 + random.nextInt(3);
@@ -68,6 +71,7 @@ final class StatusCounterSchedule implements ReadYourWritesContract.Schedule {
     Map<ObjectKey, Long> lastWritten = new ConcurrentHashMap<>();
     try (OperatorFixture fx = new OperatorFixture();
          Manager manager = Manager.builder(fx.backend).stopTimeout(Duration.ofSeconds(10)).build()) {
+      fx.server.reportKubernetesVersion(kubernetesVersion);
       fx.server.serve(ResourceType.of(COUNTERS, "counters", Scope.NAMESPACED).withStatusSubresource(true));
       List<ObjectKey> keys = new ArrayList<>();
       for (int i = 0; i < objects; i++) {

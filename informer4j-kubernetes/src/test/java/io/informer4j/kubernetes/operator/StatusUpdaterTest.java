@@ -100,7 +100,7 @@ class StatusUpdaterTest {
     try (InformersMap cache = InformersMap.builder(fx.backend).build()) {
       CacheReader<Deployment> deployments = cache.reader(fx.backend.type(Deployment.class));
       cache.start();
-      await().atMost(Duration.ofSeconds(10)).until(() -> deployments.find(ObjectKey.of("shop", "web"))
+      await().atMost(Duration.ofSeconds(60)).until(() -> deployments.find(ObjectKey.of("shop", "web"))
           .map(d -> d.getMetadata().getResourceVersion().equals(newer)).orElse(false));
       fx.server.clearRequests();
 
@@ -180,7 +180,7 @@ class StatusUpdaterTest {
   void aDeletedObjectEndsTheRetries() {
     Deployment web = fx.deployment("shop", "web");
     fx.client.resource(web).delete();
-    await().atMost(Duration.ofSeconds(10)).until(() ->
+    await().atMost(Duration.ofSeconds(60)).until(() ->
         fx.client.apps().deployments().inNamespace("shop").withName("web").get() == null);
     fx.server.failNextWrites(1, 409, "conflict");
 

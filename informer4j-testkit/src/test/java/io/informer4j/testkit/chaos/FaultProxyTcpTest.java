@@ -53,7 +53,7 @@ class FaultProxyTcpTest {
 
       assertThat(client.isClosedByPeer()).isTrue();
       assertThat(server.isClosedByPeer()).isTrue();
-      await().atMost(Duration.ofSeconds(10)).until(() -> proxy.connections().isEmpty());
+      await().atMost(Duration.ofSeconds(60)).until(() -> proxy.connections().isEmpty());
     }
   }
 

@@ -2,6 +2,7 @@ package io.informer4j.kubernetes.testserver.kubectl;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.informer4j.testsupport.process.ChildProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -9,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -23,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Kubectl implements AutoCloseable {
 
-  private static final long TIMEOUT_SECONDS = 30;
+  private static final long TIMEOUT_SECONDS = 120;
 
   private final Path kubeconfig;
   private final Path home;
@@ -75,15 +77,14 @@ final class Kubectl implements AutoCloseable {
 
   private Result run(java.util.Map<String, String> environment, String stdin, String... args) {
     Path errors = errorFile();
-    Process process = start(environment, errors, args);
-    try {
+    try (ChildProcess kubectl = start(environment, errors, args)) {
+      Process process = kubectl.process();
       if (stdin != null) {
         process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
       }
       process.getOutputStream().close();
       var out = process.getInputStream().readAllBytes();
-      if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
+      if (!kubectl.waitFor(Duration.ofSeconds(TIMEOUT_SECONDS))) {
         throw new AssertionError("kubectl " + String.join(" ", args) + " did not end within " + TIMEOUT_SECONDS + " s");
       }
       return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(errors));
@@ -110,13 +111,14 @@ final class Kubectl implements AutoCloseable {
     return withInput(null, args);
   }
 
-  /** A kubectl that keeps running ({@code get -w}): its output lines as they come; {@link #close()} kills it. */
+  /** A kubectl that keeps running ({@code get -w}): its output lines as they come; {@link #close()} stops it by PID. */
   static final class Streaming implements AutoCloseable {
-    private final Process process;
+    private final ChildProcess kubectl;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
-    Streaming(Process process) {
-      this.process = process;
+    Streaming(ChildProcess kubectl) {
+      this.kubectl = kubectl;
+      Process process = kubectl.process();
       Thread reader = new Thread(() -> {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
           for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -130,14 +132,14 @@ final class Kubectl implements AutoCloseable {
       reader.start();
     }
 
-    /** Returns the next {@code count} lines, failing when they do not come within 20 s. */
+    /** Returns the next {@code count} lines, failing when they do not come within 60 s. */
     List<String> next(int count) throws InterruptedException {
       List<String> taken = new ArrayList<>();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (taken.size() < count) {
         String line = lines.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
         if (line == null) {
-          throw new AssertionError("kubectl printed " + taken + " and then nothing for 20 s");
+          throw new AssertionError("kubectl printed " + taken + " and then nothing for 60 s");
         }
         taken.add(line);
       }
@@ -146,19 +148,20 @@ final class Kubectl implements AutoCloseable {
 
     @Override
     public void close() {
-      process.destroyForcibly();
+      kubectl.stop();
     }
   }
 
   /** Starts kubectl with {@code args} and streams its output. */
   Streaming stream(String... args) {
-    Process process = start(java.util.Map.of(), errorFile(), args);
+    ChildProcess kubectl = start(java.util.Map.of(), errorFile(), args);
     try {
-      process.getOutputStream().close();
+      kubectl.process().getOutputStream().close();
     } catch (IOException e) {
+      kubectl.stop();
       throw new UncheckedIOException(e);
     }
-    return new Streaming(process);
+    return new Streaming(kubectl);
   }
 
   private Path errorFile() {
@@ -169,7 +172,7 @@ final class Kubectl implements AutoCloseable {
     }
   }
 
-  private Process start(java.util.Map<String, String> environment, Path errors, String... args) {
+  private ChildProcess start(java.util.Map<String, String> environment, Path errors, String... args) {
     List<String> command = new ArrayList<>();
     command.add(binary());
     command.add("--kubeconfig=" + kubeconfig);
@@ -180,7 +183,7 @@ final class Kubectl implements AutoCloseable {
     builder.environment().putAll(environment);
     builder.redirectError(errors.toFile());
     try {
-      return builder.start();
+      return ChildProcess.start(builder);
     } catch (IOException e) {
       throw new UncheckedIOException("kubectl could not be started", e);
     }

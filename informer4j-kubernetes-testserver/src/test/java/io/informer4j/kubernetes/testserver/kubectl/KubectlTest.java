@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.informer4j.kubernetes.testserver.EnableKubernetesTestServer;
-import io.informer4j.kubernetes.testserver.Kubeconfig;
 import io.informer4j.testkit.RecordedRequest;
 import io.informer4j.testkit.SimulatedApi;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * k8s.io/apiextensions-apiserver, kubernetes/pkg/apis/core/validation, v1.32).
  */
 @EnableKubernetesTestServer(serve = {ConfigMap.class, Deployment.class})
-class KubectlTest {
+class KubectlTest extends KubectlSuite {
 
   private static final String CRD = """
       apiVersion: apiextensions.k8s.io/v1
@@ -70,20 +66,7 @@ class KubectlTest {
               image: busybox:1.36
       """;
 
-  @Kubeconfig
-  Path kubeconfig;
   SimulatedApi api;
-  private Kubectl kubectl;
-
-  @BeforeEach
-  void kubectl() {
-    kubectl = new Kubectl(kubeconfig);
-  }
-
-  @AfterEach
-  void closeKubectl() {
-    kubectl.close();
-  }
 
   @Test
   void createsAndReadsBackWithServerSetFields() {
@@ -228,12 +211,11 @@ class KubectlTest {
     Kubectl.Result result = kubectl.run("patch", "gadget", "smp", "--type=strategic", "-p", "{\"spec\":{\"color\":\"blue\"}}");
 
     // The apiextensions-apiserver has no strategic merge patch for custom resources: 415
-    // UnsupportedMediaType (handlers/patch.go), which kubectl patch wraps (pkg/cmd/patch/patch.go). A
-    // real server lists application/apply-patch+yaml too; this one does not serve server-side apply.
+    // UnsupportedMediaType (handlers/patch.go), which kubectl patch wraps (pkg/cmd/patch/patch.go).
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).startsWith("error: application/strategic-merge-patch+json is not supported by "
         + "example.com/v1, Kind=Gadget: the body of the request was in an unknown format - accepted media types include: "
-        + "application/json-patch+json, application/merge-patch+json");
+        + "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml");
   }
 
   @Test

@@ -1,0 +1,71 @@
+package io.informer4j.kubernetes;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.VersionInfo;
+import io.informer4j.source.ResourceVersionOrder;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Whether a Kubernetes API server's resourceVersions compare as integers: guaranteed from
+ * Kubernetes 1.35 on (KEP-5504, "Comparable Resource Version", stable in 1.35), so
+ * {@link ResourceVersionOrder#NUMERIC} for a server whose {@code /version} says 1.35 or later, and
+ * {@link ResourceVersionOrder#OPAQUE} (compared for equality only) before, for a version that does
+ * not parse, or when {@code /version} cannot be read (logged). Asked once, on first use. Thread-safe.
+ */
+final class ResourceVersionGuarantee {
+
+  private static final Logger log = LoggerFactory.getLogger(ResourceVersionGuarantee.class);
+  private static final int FIRST_MINOR = 35;
+  private static final Pattern DIGITS = Pattern.compile("^(\\d+)");
+
+  private final KubernetesClient client;
+  private volatile ResourceVersionOrder order;
+
+  ResourceVersionGuarantee(KubernetesClient client) {
+    this.client = client;
+  }
+
+  /** Returns the order of the server's resourceVersions (reads {@code /version} the first time). */
+  ResourceVersionOrder order() {
+    ResourceVersionOrder known = order;
+    if (known == null) {
+      known = read();
+      order = known;
+    }
+    return known;
+  }
+
+  private ResourceVersionOrder read() {
+    try {
+      VersionInfo version = client.getKubernetesVersion();
+      ResourceVersionOrder read = of(version.getMajor(), version.getMinor());
+      log.debug("Kubernetes {}.{} at {}: resourceVersions are {}", version.getMajor(), version.getMinor(),
+          client.getMasterUrl(), read);
+      return read;
+    } catch (KubernetesClientException | IllegalStateException e) {
+      log.warn("the version of the Kubernetes API server at {} could not be read ({}): its resourceVersions are "
+          + "compared for equality only", client.getMasterUrl(), e.getMessage());
+      return ResourceVersionOrder.OPAQUE;
+    }
+  }
+
+  /** Returns the order a server of {@code major.minor} guarantees ({@code "35+"} reads as 35). */
+  static ResourceVersionOrder of(String major, String minor) {
+    Integer majorNumber = leadingNumber(major);
+    Integer minorNumber = leadingNumber(minor);
+    if (majorNumber == null || minorNumber == null) {
+      return ResourceVersionOrder.OPAQUE;
+    }
+    return majorNumber > 1 || majorNumber == 1 && minorNumber >= FIRST_MINOR
+        ? ResourceVersionOrder.NUMERIC : ResourceVersionOrder.OPAQUE;
+  }
+
+  private static Integer leadingNumber(String text) {
+    Matcher digits = DIGITS.matcher(text == null ? "" : text);
+    return digits.find() ? Integer.valueOf(digits.group(1)) : null;
+  }
+}
