@@ -59,15 +59,20 @@ class LeasesOnTestServerTest {
   }
 
   @Test
-  void jsonPatchesApplyAndServerSideApplyIsRefusedAsUnsupported() {
+  void jsonPatchesAndServerSideApplyApplyToLeases() {
     client.resource(lease("a")).create();
     Lease patched = client.resources(Lease.class).inNamespace("default").withName("l")
         .patch(PatchContext.of(PatchType.JSON), "[{\"op\":\"remove\",\"path\":\"/spec/holderIdentity\"}]");
     assertThat(patched.getSpec().getHolderIdentity()).isNull();
-    assertThatThrownBy(() -> client.resources(Lease.class).inNamespace("default").withName("l")
+    Lease applied = client.resources(Lease.class).inNamespace("default").withName("l")
         .patch(new PatchContext.Builder().withPatchType(PatchType.SERVER_SIDE_APPLY).withFieldManager("test").build(),
-            "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\",\"metadata\":{\"name\":\"l\"}}"))
-        .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(415));
+            "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\",\"metadata\":{\"name\":\"l\"},"
+                + "\"spec\":{\"holderIdentity\":\"b\"}}");
+    assertThat(applied.getSpec().getHolderIdentity()).isEqualTo("b");
+    assertThat(applied.getMetadata().getManagedFields()).anySatisfy(entry -> {
+      assertThat(entry.getManager()).isEqualTo("test");
+      assertThat(entry.getOperation()).isEqualTo("Apply");
+    });
   }
 
   @Test
