@@ -16,7 +16,9 @@ import java.util.List;
  *
  * Lines of the comment that start with {@code import} are imports; a line {@code // members} says the
  * block declares members of a class (methods, such as a Spring {@code @Bean}); the other lines are
- * statements put before the block's code (declarations of what the block uses but does not create).
+ * statements put before the block's code (declarations of what the block uses but does not create),
+ * or, when the block declares a class, declarations put after it (stand-ins for an application's own
+ * classes).
  *
  * @param page    the page, relative to the repository's root (for messages)
  * @param line    the line of the opening fence, counted from 1

@@ -89,7 +89,9 @@ final class SnippetCompiler {
     IMPORTS.forEach(line -> unit.append(line).append('\n'));
     snippet.imports().forEach(line -> unit.append(line).append('\n'));
     if (snippet.declaresAClass()) {
-      return unit.append(snippet.code()).append('\n').toString();
+      unit.append(snippet.code()).append('\n');
+      snippet.prelude().forEach(line -> unit.append(line).append('\n'));
+      return unit.toString();
     }
     unit.append("@SuppressWarnings(\"all\")\nclass Snippet {\n");
     if (snippet.declaresMembers()) {
