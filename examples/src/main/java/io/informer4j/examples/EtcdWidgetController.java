@@ -6,7 +6,7 @@ import io.informer4j.etcd.EtcdClients;
 import io.informer4j.etcd.EtcdObject;
 import io.informer4j.etcd.EtcdTypes;
 import io.informer4j.etcd.KeyLayout;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.manager.Manager;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;

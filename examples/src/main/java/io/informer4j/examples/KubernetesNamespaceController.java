@@ -2,7 +2,7 @@ package io.informer4j.examples;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.controller.Result;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.manager.Manager;
 import io.informer4j.meta.ObjectType;

@@ -6,7 +6,7 @@ import io.informer4j.cli.watch.EtcdWatch;
 import io.informer4j.cli.watch.KubernetesWatch;
 import io.informer4j.cli.watch.ResourceSpec;
 import io.informer4j.cli.watch.WatchTarget;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.SelectorParseException;
 import java.io.PrintStream;

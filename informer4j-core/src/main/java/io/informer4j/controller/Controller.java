@@ -19,6 +19,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,6 +77,7 @@ public final class Controller<K> {
   private final Clock clock;
   private final Scheduler scheduler;
   private final OwnedScheduler ownedScheduler;
+  private final ThreadFactory threads;
   private final ControllerMetrics metrics;
   private final SyncGate syncGate;
   private final ReconcileGate<K> gate;
@@ -95,6 +97,7 @@ public final class Controller<K> {
     this.ownedScheduler = builder.scheduler == null && builder.reconcileTimeout != null
         ? new OwnedScheduler("informer4j-controller[" + name + "]-timer") : null;
     this.scheduler = builder.scheduler != null ? builder.scheduler : ownedScheduler;
+    this.threads = builder.threads;
     this.ownsQueue = builder.queue == null;
     this.queue = ownsQueue ? ownQueue(builder) : builder.queue;
     this.metrics = new ControllerMetrics(builder.meterRegistry, name, workerCount);
@@ -193,7 +196,7 @@ public final class Controller<K> {
       }
       for (int i = 0; i < workerCount; i++) {
         Worker<K> worker = new Worker<>(name, i, queue, reconciler, metrics, clock, scheduler, reconcileTimeout, gate,
-            barrier);
+            barrier, threads);
         workers.add(worker);
         worker.thread().start();
       }
@@ -336,6 +339,7 @@ public final class Controller<K> {
     private Duration stopTimeout = Duration.ofSeconds(30);
     private Clock clock = Clock.system();
     private Scheduler scheduler;
+    private ThreadFactory threads = Thread::new;
     private MeterRegistry meterRegistry;
     private RateLimiter<K> rateLimiter;
     private QueueOrdering ordering = QueueOrdering.priority();
@@ -406,6 +410,16 @@ public final class Controller<K> {
     /** Sets the scheduler for reconcile timeouts and the controller's own queue; the controller then owns no timer thread. */
     public Builder<K> scheduler(Scheduler scheduler) {
       this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+      return this;
+    }
+
+    /**
+     * Creates the worker threads with {@code threads} (for example an {@code InformerRuntime}'s, which
+     * then owns them); plain daemon threads of the controller's own by default. Workers are named
+     * {@code informer4j-controller[<name>]-worker-<i>} whatever the factory.
+     */
+    public Builder<K> threadFactory(ThreadFactory threads) {
+      this.threads = Objects.requireNonNull(threads, "threads");
       return this;
     }
 

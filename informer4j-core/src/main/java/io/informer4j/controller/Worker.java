@@ -7,6 +7,7 @@ import io.informer4j.time.Clock;
 import io.informer4j.time.Scheduler;
 import io.informer4j.time.internal.ThreadNames;
 import java.time.Duration;
+import java.util.concurrent.ThreadFactory;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -43,7 +44,8 @@ final class Worker<K> implements Runnable {
   private boolean stopRequested;
 
   Worker(String controller, int index, PriorityWorkQueue<K> queue, Reconciler<K> reconciler, ControllerMetrics metrics,
-      Clock clock, Scheduler deadlines, Duration reconcileTimeout, ReconcileGate<K> gate, ReconcileBarrier<K> barrier) {
+      Clock clock, Scheduler deadlines, Duration reconcileTimeout, ReconcileGate<K> gate, ReconcileBarrier<K> barrier,
+      ThreadFactory threads) {
     this.controller = controller;
     this.queue = queue;
     this.reconciler = reconciler;
@@ -53,7 +55,8 @@ final class Worker<K> implements Runnable {
     this.reconcileTimeout = reconcileTimeout;
     this.gate = gate;
     this.barrier = barrier;
-    this.thread = new Thread(this, "informer4j-controller[" + ThreadNames.readable(controller) + "]-worker-" + index);
+    this.thread = threads.newThread(this);
+    this.thread.setName("informer4j-controller[" + ThreadNames.readable(controller) + "]-worker-" + index);
     this.thread.setDaemon(true);
   }
 

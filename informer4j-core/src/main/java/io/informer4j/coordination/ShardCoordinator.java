@@ -1,17 +1,18 @@
 package io.informer4j.coordination;
 
-import io.informer4j.factory.SharedInformerFactory;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.time.Clock;
+import io.informer4j.time.Scheduler;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,9 +21,9 @@ import org.slf4j.LoggerFactory;
  * Shares S shards among the live replicas through a {@link ShardLeases} backend: every retry period
  * it renews this replica's membership, reads the members and holders, plans the moves towards its
  * fair share with {@link ShardBalancer}, renews the shards it holds, acquires free ones, and releases
- * the ones over its quota. The {@link ShardOwnership} it maintains is the factory's key filter
- * and the controller's gate; a {@link ShardListener} (by default: {@link #requeueOnGain}) hears of
- * gains and losses.
+ * the ones over its quota. The {@link ShardOwnership} it maintains is a sharded controller's key
+ * filter and gate ({@code ControllerBuilder.sharded(coordinator)} wires both, and re-queues the
+ * cached keys of every shard gained); {@link ShardListener}s hear of gains and losses.
  *
  * <p><b>Releasing.</b> A shard to give up first stops being handed out (key filter and gate),
  * keeps being renewed while reconciles of it are in flight, and is released once they ended or the
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Failures.</b> A backend failure skips the round's remaining work and is counted; shards whose
  * validity lapses in the meantime stop being handed out by themselves (see {@link ShardOwnership}).
  *
- * <p>Thread-safe. One daemon thread, {@code informer4j-shards[<identity>]}, runs the rounds.
+ * <p>Thread-safe. The rounds run on the runtime given to {@link #start} (a Manager gives its own): on
+ * its I/O pool, between delays on its timer.
  */
 public final class ShardCoordinator implements AutoCloseable {
 
@@ -45,12 +47,12 @@ public final class ShardCoordinator implements AutoCloseable {
   private final Duration drainTimeout;
   private final Clock clock;
   private final ShardOwnership ownership;
-  private final ShardListener listener;
+  private final List<ShardListener> listeners = new CopyOnWriteArrayList<>();
   private final TransitionLog transitions = new TransitionLog();
   private final LongAdder failedRounds = new LongAdder();
   private final Map<Integer, Long> releaseStarted = new TreeMap<>();
   private final Set<Integer> believedHeld = new TreeSet<>();
-  private final ScheduledExecutorService rounds;
+  private Scheduler.Cancellable rounds;
   private volatile ShardView lastView = new ShardView(Set.of(), Map.of());
   private volatile int quota;
   private boolean closed;
@@ -58,40 +60,55 @@ public final class ShardCoordinator implements AutoCloseable {
   private ShardCoordinator(Builder builder) {
     this.leases = builder.leases;
     this.identity = leases.identity();
-    this.ownership = builder.ownership;
-    this.shards = ownership.shards();
+    this.ownership = new ShardOwnership(builder.shards, builder.clock);
+    this.shards = builder.shards;
     this.timing = builder.timing;
     this.drainTimeout = builder.drainTimeout != null ? builder.drainTimeout : timing.retryPeriod();
     this.clock = builder.clock;
-    this.listener = builder.listener;
-    this.rounds = CoordinationThreads.scheduler("informer4j-shards[" + identity + "]", 1);
   }
 
   /**
-   * Starts configuring a coordinator over {@code leases} that maintains {@code ownership} (give the
-   * same ownership to the factory as its key filter and to the controller as its gate, and build
-   * it with the same clock as the coordinator).
+   * Starts configuring a coordinator that shares {@code shards} shards among the members of
+   * {@code leases}' group. Every replica must use the same number of shards.
+   *
+   * @throws CoordinationSettingsException if {@code shards} is not positive
    */
-  public static Builder builder(ShardLeases leases, ShardOwnership ownership) {
-    return new Builder(leases, ownership);
+  public static Builder builder(ShardLeases leases, int shards) {
+    return new Builder(leases, shards);
   }
 
-  /** Returns a listener that queues every cached key of a gained shard again, through {@code factory}. */
-  public static ShardListener requeueOnGain(SharedInformerFactory factory, ShardOwnership ownership) {
-    return gained -> {
-      int queued = factory.enqueueCached((type, key) -> gained.contains(ownership.shardOf(type, key)));
-      log.debug("queued {} cached keys of gained shards {}", queued, gained);
-    };
-  }
-
-  /** Returns the ownership: the factory's key filter and the controller's gate. */
+  /** Returns the ownership the coordinator maintains: a sharded controller's key filter and gate. */
   public ShardOwnership ownership() {
     return ownership;
   }
 
-  /** Starts the renewal rounds (the first at once). Returns at once. */
-  public void start() {
-    rounds.scheduleWithFixedDelay(this::roundSafely, 0, timing.retryPeriod().toNanos(), TimeUnit.NANOSECONDS);
+  /**
+   * Adds a listener of gained and lost shards, called on the coordinator's thread after the ownership
+   * changed (see {@link ShardListener}); may be called at any time.
+   */
+  public void addListener(ShardListener listener) {
+    listeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /**
+   * Starts the leases' backend (which may block for one request) and the renewal rounds on
+   * {@code runtime}'s threads, the first round at once; the runtime stays the caller's: close the
+   * coordinator before stopping it. A Manager does this for the coordinators of its sharded
+   * controllers.
+   *
+   * @throws IllegalStateException if started before or closed
+   * @throws CoordinationException when the leases' backend cannot be started
+   */
+  public void start(InformerRuntime runtime) {
+    Objects.requireNonNull(runtime, "runtime");
+    synchronized (this) {
+      if (closed || rounds != null) {
+        throw new IllegalStateException(identity + ": the shard coordinator was " + (closed ? "closed" : "started"));
+      }
+      leases.start(runtime);
+      rounds = runtime.scheduleWithFixedDelay("shard rounds of " + identity, Duration.ZERO, timing.retryPeriod(),
+          this::roundSafely);
+    }
   }
 
   /** Runs one round, logging and counting a backend failure instead of throwing. */
@@ -158,7 +175,7 @@ public final class ShardCoordinator implements AutoCloseable {
       lapsed.forEach(releaseStarted::remove);
       log.warn("{}: shards {} lapsed: not renewed within the renew deadline {}", identity, lapsed, timing.renewDeadline());
       transitions.add(clock.instant(), "lapsed " + lapsed);
-      listener.lost(lapsed);
+      tellLost(lapsed);
     }
   }
 
@@ -177,7 +194,7 @@ public final class ShardCoordinator implements AutoCloseable {
         ownership.drop(shard);
         believedHeld.remove(shard);
         transitions.add(clock.instant(), "released " + shard);
-        listener.lost(Set.of(shard));
+        tellLost(Set.of(shard));
       }
     }
   }
@@ -186,12 +203,24 @@ public final class ShardCoordinator implements AutoCloseable {
     if (!gained.isEmpty()) {
       log.info("{}: gained shards {}", identity, gained);
       transitions.add(clock.instant(), "gained " + gained);
-      listener.gained(gained);
+      listeners.forEach(l -> call(() -> l.gained(gained)));
     }
     if (!lost.isEmpty()) {
       log.warn("{}: lost shards {} to other members", identity, lost);
       transitions.add(clock.instant(), "lost " + lost);
-      listener.lost(lost);
+      tellLost(lost);
+    }
+  }
+
+  private void tellLost(Set<Integer> lost) {
+    listeners.forEach(l -> call(() -> l.lost(lost)));
+  }
+
+  private void call(Runnable callback) {
+    try {
+      callback.run();
+    } catch (RuntimeException e) {
+      log.warn("{}: a shard listener threw", identity, e);
     }
   }
 
@@ -235,11 +264,12 @@ public final class ShardCoordinator implements AutoCloseable {
    */
   @Override
   public void close() {
-    rounds.shutdownNow();
-    try {
-      rounds.awaitTermination(timing.leaseDuration().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    Scheduler.Cancellable running;
+    synchronized (this) {
+      running = rounds;
+    }
+    if (running != null) {
+      running.cancel();
     }
     synchronized (this) {
       if (closed) {
@@ -276,15 +306,14 @@ public final class ShardCoordinator implements AutoCloseable {
   /** Configures a {@link ShardCoordinator}. Not thread-safe. */
   public static final class Builder {
     private final ShardLeases leases;
-    private final ShardOwnership ownership;
+    private final int shards;
     private LeaseTiming timing = LeaseTiming.DEFAULT;
     private Duration drainTimeout;
     private Clock clock = Clock.system();
-    private ShardListener listener = gained -> { };
 
-    private Builder(ShardLeases leases, ShardOwnership ownership) {
+    private Builder(ShardLeases leases, int shards) {
       this.leases = Objects.requireNonNull(leases, "leases");
-      this.ownership = Objects.requireNonNull(ownership, "ownership");
+      this.shards = ShardHash.requireShards(shards);
     }
 
     /** Sets the lease timing ({@link LeaseTiming#DEFAULT} by default); use the backend's own timing. */
@@ -307,15 +336,9 @@ public final class ShardCoordinator implements AutoCloseable {
       return this;
     }
 
-    /** Sets the clock of validity deadlines and transitions. */
+    /** Sets the clock of validity deadlines and transitions (the system clock by default). */
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /** Sets who hears of gained and lost shards. */
-    public Builder listener(ShardListener listener) {
-      this.listener = Objects.requireNonNull(listener, "listener");
       return this;
     }
 

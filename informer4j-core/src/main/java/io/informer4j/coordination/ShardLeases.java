@@ -1,5 +1,6 @@
 package io.informer4j.coordination;
 
+import io.informer4j.informer.InformerRuntime;
 import java.util.OptionalLong;
 
 /**
@@ -13,6 +14,16 @@ import java.util.OptionalLong;
  * acquired one shard: a lost race is answered "not held", never an exception.
  */
 public interface ShardLeases extends AutoCloseable {
+
+  /**
+   * Starts whatever the backend keeps running between rounds (an etcd session's keep-alives) on
+   * {@code runtime}'s threads; the coordinator calls it once, before its first round. May block for
+   * one request. Does nothing by default.
+   *
+   * @throws CoordinationException when the backend cannot be reached or refuses
+   */
+  default void start(InformerRuntime runtime) {
+  }
 
   /** Returns this member's identity (unique among the members). */
   String identity();

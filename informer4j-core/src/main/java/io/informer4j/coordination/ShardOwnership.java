@@ -4,17 +4,19 @@ import io.informer4j.controller.ReconcileGate;
 import io.informer4j.controller.KeyPredicate;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.QueueItem;
 import io.informer4j.time.Clock;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Which shards this replica may work on right now, as the factory's {@link KeyPredicate} (only keys
- * of held shards are queued) and a controller's {@link ReconcileGate} (workers reconcile only items
- * of held shards and drop the others), with in-flight reconciles counted per shard.
+ * Which shards this replica may work on right now, as a {@link KeyPredicate} before a controller's
+ * queue (only keys of held shards are queued) and, through {@link #gate(TypeKey)}, as the controller's
+ * {@link ReconcileGate} (workers reconcile only keys of held shards and drop the others), with
+ * in-flight reconciles counted per shard. A {@link ShardCoordinator} maintains it; a sharded
+ * {@code Manager} controller uses both.
  *
  * <p>A shard is <i>active</i> while held, not being released, and within its local validity (the
  * start of its last successful renewal plus the renew deadline). Validity is checked on every
@@ -24,7 +26,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Thread-safe; no method blocks.
  */
-public final class ShardOwnership implements KeyPredicate, ReconcileGate<QueueItem> {
+public final class ShardOwnership implements KeyPredicate {
 
   private final int shards;
   private final Clock clock;
@@ -39,7 +41,7 @@ public final class ShardOwnership implements KeyPredicate, ReconcileGate<QueueIt
    *
    * @throws CoordinationSettingsException if {@code shards} is not positive
    */
-  public ShardOwnership(int shards, Clock clock) {
+  ShardOwnership(int shards, Clock clock) {
     this.shards = ShardHash.requireShards(shards);
     this.clock = clock;
     this.validUntil = new long[shards];
@@ -100,27 +102,44 @@ public final class ShardOwnership implements KeyPredicate, ReconcileGate<QueueIt
     return isActive(shardOf(type, key));
   }
 
-  /** Returns at once: a sharded replica's workers never wait; items of inactive shards are dropped. */
-  @Override
-  public void awaitOpen() {
+  /**
+   * Returns the gate of a controller whose items are keys of {@code type}: workers never wait (a
+   * sharded replica's workers stay busy with what it holds); a key of a shard that is not active is
+   * dropped (it comes back through a re-queue if the shard is gained again); a key admitted is
+   * counted in flight until its reconcile ends.
+   */
+  public ReconcileGate<ObjectKey> gate(TypeKey type) {
+    Objects.requireNonNull(type, "type");
+    return new ReconcileGate<>() {
+      @Override
+      public void awaitOpen() {
+      }
+
+      @Override
+      public Admission enter(ObjectKey key) {
+        return ShardOwnership.this.enter(shardOf(type, key));
+      }
+
+      @Override
+      public void exit(ObjectKey key) {
+        ShardOwnership.this.exit(shardOf(type, key));
+      }
+    };
   }
 
-  @Override
-  public Admission enter(QueueItem item) {
-    int shard = shardOf(item.type(), item.key());
+  private ReconcileGate.Admission enter(int shard) {
     synchronized (this) {
       if (isActive(shard)) {
         inFlight.incrementAndGet(shard);
-        return Admission.RUN;
+        return ReconcileGate.Admission.RUN;
       }
     }
     dropped.increment();
-    return Admission.DROP;
+    return ReconcileGate.Admission.DROP;
   }
 
-  @Override
-  public void exit(QueueItem item) {
-    if (inFlight.decrementAndGet(shardOf(item.type(), item.key())) == 0) {
+  private void exit(int shard) {
+    if (inFlight.decrementAndGet(shard) == 0) {
       synchronized (this) {
         notifyAll();
       }

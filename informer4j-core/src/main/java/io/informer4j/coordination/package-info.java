@@ -1,7 +1,8 @@
 /**
  * Leader election and sharding across replicas, over the coordination engine a backend already
  * has (Kubernetes Leases, etcd leases): {@link io.informer4j.coordination.Leadership} and
- * {@link io.informer4j.coordination.ShardOwnership} are the gates controllers and the factory ask;
+ * {@link io.informer4j.coordination.ShardOwnership} are the gates and key filters of controllers
+ * ({@code Manager.builder(..).leaderElection(..)}, {@code ControllerBuilder.sharded(..)});
  * {@link io.informer4j.coordination.LeaderElection} and {@link io.informer4j.coordination.ShardLeases}
  * are what a backend implements; {@link io.informer4j.coordination.ShardCoordinator} shares the
  * shards. Every lease is trusted locally only until its renew deadline. All public classes are

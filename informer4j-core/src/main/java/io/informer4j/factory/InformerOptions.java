@@ -1,5 +1,7 @@
 package io.informer4j.factory;
 
+import io.informer4j.controller.EnqueueEvent;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.queue.PriorityWorkQueue;
@@ -14,10 +16,10 @@ import java.util.function.Consumer;
  *
  * @param name            names the informer in logs, status and metrics; null for the type's kind
  * @param resyncPeriod    how often the factory routes every cached object of the type again, unchanged,
- *                        at low priority: null for the factory's default
- *                        ({@link SharedInformerFactory.Builder#defaultResyncPeriod}, none unless set),
- *                        {@link Duration#ZERO} for never whatever that default, otherwise at least one
- *                        second
+ *                        at low priority: null for the informer's default (the informers map's cache
+ *                        options, none unless set), {@link Duration#ZERO} for never whatever that
+ *                        default, otherwise at least one second; it is also the resync period of the
+ *                        informer this registration creates
  * @param labelSelector   restricts what is listed and watched (added to any selection with {@code ,})
  * @param fieldSelector   restricts what is listed and watched (added with {@code ,})
  * @param namespace       scopes the list/watch to one namespace (tier 1); null for the filter's choice
@@ -28,7 +30,7 @@ import java.util.function.Consumer;
  */
 public record InformerOptions(String name, Duration resyncPeriod, LabelSelector labelSelector,
                               FieldSelector fieldSelector, String namespace, NamespaceFilter namespaceFilter,
-                              PriorityWorkQueue<QueueItem> queue, Consumer<FactoryEvent> eventHook) {
+                              PriorityWorkQueue<QueueItem> queue, Consumer<EnqueueEvent> eventHook) {
 
   /**
    * Normalizes absent parts.
@@ -81,7 +83,7 @@ public record InformerOptions(String name, Duration resyncPeriod, LabelSelector 
     private String namespace;
     private NamespaceFilter namespaceFilter;
     private PriorityWorkQueue<QueueItem> queue;
-    private Consumer<FactoryEvent> eventHook;
+    private Consumer<EnqueueEvent> eventHook;
 
     private Builder() {
     }
@@ -92,7 +94,7 @@ public record InformerOptions(String name, Duration resyncPeriod, LabelSelector 
       return this;
     }
 
-    /** Sets this type's resync period: {@link Duration#ZERO} for never, whatever the factory's default. */
+    /** Sets this type's resync period: {@link Duration#ZERO} for never, whatever the informer's default. */
     public Builder resyncPeriod(Duration period) {
       this.resyncPeriod = Objects.requireNonNull(period, "period");
       return this;
@@ -129,7 +131,7 @@ public record InformerOptions(String name, Duration resyncPeriod, LabelSelector 
     }
 
     /** Sets a hook told about every event of this type. */
-    public Builder eventHook(Consumer<FactoryEvent> hook) {
+    public Builder eventHook(Consumer<EnqueueEvent> hook) {
       this.eventHook = Objects.requireNonNull(hook, "hook");
       return this;
     }

@@ -1,41 +1,46 @@
 package io.informer4j.factory;
 
+import io.informer4j.controller.EnqueueCounters;
+import io.informer4j.controller.EnqueueHandler;
 import io.informer4j.informer.HandlerRegistration;
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.queue.PriorityWorkQueue;
+import io.informer4j.queue.QueueItem;
+import io.informer4j.queue.QueueRegistry;
 import io.informer4j.reader.MapEntry;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiPredicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the shared informer factory keeps for one type: the informers map's entry it routes from, the
- * options of the registration that created it, its routing handler and counters. The informer itself
+ * options of the registration that created it, its routing handler (an {@link EnqueueHandler} whose
+ * items are {@link QueueItem}s) and that handler's counters. The informer itself
  * belongs to the map. Thread-safe.
  *
  * @param <T> the object type
  */
 final class Route<T> {
 
+  private static final Logger log = LoggerFactory.getLogger(Route.class);
+
   private final MapEntry<T> entry;
   private final InformerOptions options;
   private final String name;
-  private final LongAdder events = new LongAdder();
-  private final LongAdder enqueued = new LongAdder();
-  private final LongAdder rejectedByQueue = new LongAdder();
-  private final Map<DropReason, LongAdder> dropped = new EnumMap<>(DropReason.class);
+  private final EnqueueCounters counters = new EnqueueCounters();
   private final List<String> conflicts = new ArrayList<>();
-  private EventRouter<T> router;
+  private EnqueueHandler<T, QueueItem> handler;
   private HandlerRegistration routing;
+  private final AtomicBoolean warnedDefaultQueue = new AtomicBoolean();
 
   Route(MapEntry<T> entry, InformerOptions options, String name) {
     this.entry = entry;
     this.options = options;
     this.name = name;
-    for (DropReason reason : DropReason.values()) {
-      dropped.put(reason, new LongAdder());
-    }
   }
 
   TypeKey type() {
@@ -54,6 +59,22 @@ final class Route<T> {
     return name;
   }
 
+  /**
+   * Returns the queue this type's items go to: the options' queue, else the registry's queue for the
+   * type, else the default queue (warned once when {@code warn}).
+   */
+  PriorityWorkQueue<QueueItem> queue(QueueRegistry queues, boolean warn) {
+    if (options.queue() != null) {
+      return options.queue();
+    }
+    return queues.lookup(type()).orElseGet(() -> {
+      if (warn && warnedDefaultQueue.compareAndSet(false, true)) {
+        log.warn("{}: no work queue registered for {}; routing its items to the default queue", name, type());
+      }
+      return queues.defaultQueue();
+    });
+  }
+
   /** Returns 1 (scoped list/watch), 2 (event filter) or 0 (no namespace rules). */
   int tier() {
     if (entry.selection().isNamespaced()) {
@@ -68,52 +89,30 @@ final class Route<T> {
     return entry.informer().hasSynced() && registration != null && registration.hasSynced();
   }
 
-  synchronized EventRouter<T> router() {
-    return router;
-  }
-
   synchronized HandlerRegistration routing() {
     return routing;
   }
 
-  synchronized void setRouting(EventRouter<T> router, HandlerRegistration routing) {
-    this.router = router;
+  synchronized void setRouting(EnqueueHandler<T, QueueItem> handler, HandlerRegistration routing) {
+    this.handler = handler;
     this.routing = routing;
   }
 
-  void countEvent() {
-    events.increment();
+  /** Returns the routing handler's counters. */
+  EnqueueCounters counters() {
+    return counters;
   }
 
-  void countEnqueued() {
-    enqueued.increment();
-  }
-
-  void countRejectedByQueue() {
-    rejectedByQueue.increment();
-  }
-
-  void countDropped(DropReason reason) {
-    dropped.get(reason).increment();
-  }
-
-  long events() {
-    return events.sum();
-  }
-
-  long enqueued() {
-    return enqueued.sum();
-  }
-
-  long rejectedByQueue() {
-    return rejectedByQueue.sum();
-  }
-
-  /** Returns the events dropped before any queue, by reason, in the reasons' order. */
-  Map<DropReason, Long> droppedByFilter() {
-    Map<DropReason, Long> out = new EnumMap<>(DropReason.class);
-    dropped.forEach((reason, count) -> out.put(reason, count.sum()));
-    return out;
+  /**
+   * Routes every cached object whose key {@code which} selects again, as a resync; returns how many
+   * items a queue accepted. Does nothing before the routing handler exists.
+   */
+  int requeue(BiPredicate<TypeKey, ObjectKey> which) {
+    EnqueueHandler<T, QueueItem> current;
+    synchronized (this) {
+      current = handler;
+    }
+    return current == null ? 0 : current.requeue(entry.informer().indexer().list(), which);
   }
 
   synchronized void noteConflict(String description) {

@@ -1,5 +1,6 @@
 package io.informer4j.factory;
 
+import io.informer4j.controller.EnqueueHandler;
 import io.informer4j.controller.KeyPredicate;
 import io.informer4j.informer.HandlerOptions;
 import io.informer4j.informer.SharedIndexInformer;
@@ -7,6 +8,7 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.queue.QueueItem;
 import io.informer4j.queue.QueueRegistry;
 import io.informer4j.reader.InformerSpec;
 import io.informer4j.reader.InformersMap;
@@ -39,12 +41,13 @@ import org.slf4j.LoggerFactory;
  * the map's business (registered, not run until they appear).
  *
  * <p>Per type: one informer (the first registration's options win; a later one with other options
- * is logged and shown in status), one routing handler that puts a {@code QueueItem(type, key)} on
+ * is logged and shown in status), one routing handler (an {@link EnqueueHandler}, the one path from
+ * events to queue work) that puts a {@code QueueItem(type, key)} on
  * the type's queue — the options' queue, else the queue registry's queue for the type, else the
  * default queue (warned once) — for every add, update (resyncs included) and delete, tombstones
  * included. Namespace rules, one {@link io.informer4j.meta.NamespaceMatcher} for all tiers
  * (restricted wins): tier 1 scopes the list/watch to a single exact allowed namespace; tier 2 drops
- * other namespaces' events before any queue, counted per {@link DropReason}; tier 3 is the
+ * other namespaces' events before any queue, counted per {@link io.informer4j.controller.DropReason}; tier 3 is the
  * controller's reconcile-time guard. Namespace rules apply to namespaced types only.
  *
  * <p>Lifecycle: {@code NEW → STARTED → STOPPED}. {@link #start()} starts the map (if nothing else
@@ -62,7 +65,6 @@ public final class SharedInformerFactory implements AutoCloseable {
 
   private final InformersMap map;
   private final QueueRegistry queues;
-  private final Duration defaultResyncPeriod;
   private final UnaryOperator<Object> transform;
   private final KeyPredicate keyFilter;
   private final ConcurrentHashMap<TypeKey, CompletableFuture<Route<?>>> routes = new ConcurrentHashMap<>();
@@ -72,7 +74,6 @@ public final class SharedInformerFactory implements AutoCloseable {
   private SharedInformerFactory(Builder b) {
     this.map = b.map;
     this.queues = b.queues;
-    this.defaultResyncPeriod = b.defaultResyncPeriod;
     this.transform = b.transform;
     this.keyFilter = b.keyFilter;
   }
@@ -134,8 +135,12 @@ public final class SharedInformerFactory implements AutoCloseable {
   private <T> Route<T> createRoute(ObjectType<T> type, InformerOptions options) {
     Selection selection = new Selection(options.tierOneNamespace(), options.labelSelector(), options.fieldSelector());
     String name = options.name() != null ? options.name() : type.key().kind();
-    Duration resyncPeriod = options.resyncPeriod() != null ? options.resyncPeriod() : defaultResyncPeriod;
-    InformerSpec spec = InformerSpec.of(selection).withName(name).withResyncPeriod(resyncPeriod);
+    InformerSpec spec = InformerSpec.of(selection).withName(name);
+    HandlerOptions routingOptions = HandlerOptions.named("factory-router");
+    if (options.resyncPeriod() != null) {
+      spec = spec.withResyncPeriod(options.resyncPeriod());
+      routingOptions = routingOptions.withResync(options.resyncPeriod());
+    }
     if (transform != null) {
       spec = spec.withTransform(transform);
     }
@@ -145,9 +150,16 @@ public final class SharedInformerFactory implements AutoCloseable {
     }
     MapEntry<T> entry = map.register(type, spec, REGISTRATION_TIMEOUT);
     Route<T> route = new Route<>(entry, options, name);
-    EventRouter<T> router = new EventRouter<>(route, queues, keyFilter);
-    route.setRouting(router, entry.informer().addEventHandler(router,
-        HandlerOptions.named("factory-router").withResync(resyncPeriod)));
+    EnqueueHandler.Builder<T> handler = EnqueueHandler.builder(name, type, entry.scope())
+        .namespaces(options.namespaceFilter()).counters(route.counters());
+    if (keyFilter != null) {
+      handler.keyFilters(List.of(keyFilter));
+    }
+    if (options.eventHook() != null) {
+      handler.hook(options.eventHook());
+    }
+    EnqueueHandler<T, QueueItem> routing = handler.build(QueueItem::new, () -> route.queue(queues, true));
+    route.setRouting(routing, entry.informer().addEventHandler(routing, routingOptions));
     log.info("{}: registered ({})", route, options.namespaceFilter().summary());
     return route;
   }
@@ -305,12 +317,12 @@ public final class SharedInformerFactory implements AutoCloseable {
    *
    * @return how many items were put on a queue
    */
-  public int enqueueCached(BiPredicate<TypeKey, ObjectKey> which) {
+  public int requeue(BiPredicate<TypeKey, ObjectKey> which) {
     Objects.requireNonNull(which, "which");
     int enqueued = 0;
     for (Route<?> route : completedRoutes()) {
-      if (route.entry().runState() == MapEntry.RunState.RUNNING && route.router() != null) {
-        enqueued += route.router().enqueueCached(which);
+      if (route.entry().runState() == MapEntry.RunState.RUNNING) {
+        enqueued += route.requeue(which);
       }
     }
     return enqueued;
@@ -384,29 +396,12 @@ public final class SharedInformerFactory implements AutoCloseable {
   public static final class Builder {
     private final InformersMap map;
     private final QueueRegistry queues;
-    private Duration defaultResyncPeriod = Duration.ZERO;
     private UnaryOperator<Object> transform;
     private KeyPredicate keyFilter;
 
     private Builder(InformersMap map, QueueRegistry queues) {
       this.map = Objects.requireNonNull(map, "map");
       this.queues = Objects.requireNonNull(queues, "queues");
-    }
-
-    /**
-     * Sets the resync period of types registered without their own
-     * {@link InformerOptions#resyncPeriod()}: how often the factory routes every cached object of
-     * such a type again, unchanged, at low priority. {@link Duration#ZERO}, the default, for never;
-     * other periods are at least one second.
-     *
-     * @throws IllegalArgumentException if {@code period} is negative
-     */
-    public Builder defaultResyncPeriod(Duration period) {
-      if (period.isNegative()) {
-        throw new IllegalArgumentException("resync period must not be negative: " + period);
-      }
-      this.defaultResyncPeriod = period;
-      return this;
     }
 
     /**

@@ -14,11 +14,10 @@ final class StatusReport {
   /** The structured status of one route, with the depth of the queue its items go to. */
   static TypeStatus of(Route<?> route, QueueRegistry queues) {
     InformerStatus s = route.entry().informer().status();
-    PriorityWorkQueue<QueueItem> queue = route.options().queue() != null ? route.options().queue()
-        : queues.lookup(route.type()).orElse(queues.defaultQueue());
+    PriorityWorkQueue<QueueItem> queue = route.queue(queues, false);
     return new TypeStatus(route.type(), route.name(), s.state(), route.hasSynced(), route.entry().isMissing(),
         route.entry().presence(), route.options().namespaceFilter().summary(), route.tier(), s.cacheSize(),
-        s.lastSyncResourceVersion(), s.lastEventTime(), s.consecutiveFailures(), s.lastError(), route.events(),
-        route.enqueued(), route.droppedByFilter(), queue.name(), queue.len(), s.relists(), route.conflicts());
+        s.lastSyncResourceVersion(), s.lastEventTime(), s.consecutiveFailures(), s.lastError(), route.counters().events(),
+        route.counters().enqueued(), route.counters().droppedByReason(), queue.name(), queue.len(), s.relists(), route.conflicts());
   }
 }

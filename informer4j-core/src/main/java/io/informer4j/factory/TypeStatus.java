@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import io.informer4j.controller.DropReason;
 import java.util.Map;
 
 /**

@@ -7,8 +7,9 @@ import java.util.Objects;
  * Options of one event handler registration.
  *
  * @param name         names the handler in logs, status and metrics
- * @param resyncPeriod how often the handler wants every cached object re-delivered as an update
- *                     ({@link Duration#ZERO} for never); raised to at least one second
+ * @param resyncPeriod how often the handler wants every cached object re-delivered as an update:
+ *                     null for the informer's default resync period ({@link SharedIndexInformer.Builder#resyncPeriod}),
+ *                     {@link Duration#ZERO} for never whatever that default; raised to at least one second
  */
 public record HandlerOptions(String name, Duration resyncPeriod) {
 
@@ -18,22 +19,24 @@ public record HandlerOptions(String name, Duration resyncPeriod) {
   /** @throws IllegalArgumentException if the period is negative */
   public HandlerOptions {
     Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(resyncPeriod, "resyncPeriod");
-    if (resyncPeriod.isNegative()) {
+    if (resyncPeriod != null && resyncPeriod.isNegative()) {
       throw new IllegalArgumentException("resync period must not be negative: " + resyncPeriod);
     }
-    if (!resyncPeriod.isZero() && resyncPeriod.compareTo(MINIMUM_RESYNC) < 0) {
+    if (resyncPeriod != null && !resyncPeriod.isZero() && resyncPeriod.compareTo(MINIMUM_RESYNC) < 0) {
       resyncPeriod = MINIMUM_RESYNC;
     }
   }
 
-  /** Returns options with a name and no resync. */
+  /** Returns options with a name and the informer's default resync period. */
   public static HandlerOptions named(String name) {
-    return new HandlerOptions(name, Duration.ZERO);
+    return new HandlerOptions(name, null);
   }
 
-  /** Returns a copy with the resync period set. */
+  /**
+   * Returns a copy with the handler's own resync period ({@link Duration#ZERO} for never), overriding
+   * the informer's default.
+   */
   public HandlerOptions withResync(Duration period) {
-    return new HandlerOptions(name, period);
+    return new HandlerOptions(name, Objects.requireNonNull(period, "period"));
   }
 }

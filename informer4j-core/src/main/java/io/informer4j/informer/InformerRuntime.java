@@ -1,6 +1,7 @@
 package io.informer4j.informer;
 
 import io.informer4j.informer.internal.ElasticThreadPool;
+import io.informer4j.informer.internal.RecurringTask;
 import io.informer4j.informer.internal.StallMonitor;
 import io.informer4j.time.Clock;
 import io.informer4j.time.ExecutorScheduler;
@@ -29,8 +30,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       serving its siblings, and while handlers stay blocked for more than two seconds the pool may
  *       grow by one thread for each (up to three times its size) so they cannot starve the rest; a
  *       handler busy with one notification for longer than the stuck threshold is reported stuck;
- *   <li>one timer thread for backoff, resync, watch timeouts and the handler watch.
+ *   <li>one timer thread for backoff, resync, watch timeouts and the handler watch;
+ *   <li>threads it hands out for loops of their own (a Manager's controller workers), which it
+ *       joins when it stops.
  * </ul>
+ * Periodic blocking work (leader election, shard leases, etcd sessions) runs on the I/O pool between
+ * delays on the timer ({@link #scheduleWithFixedDelay}).
  * A pool starts a thread only when work has waited 5 ms with all of its threads busy, so a light
  * load and a pipeline of short stages run on few threads, while work stuck behind a blocked thread
  * still gets one promptly; pool threads are daemons and end after 30 s idle. Watch events arrive on the backend's own
@@ -55,6 +60,7 @@ public final class InformerRuntime implements AutoCloseable {
   private final Scheduler scheduler;
   private final Clock clock;
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+  private final ThreadFactory ownedThreads;
 
   private InformerRuntime(Builder b) {
     this.name = b.name;
@@ -68,6 +74,7 @@ public final class InformerRuntime implements AutoCloseable {
     this.clock = b.clock;
     this.stallMonitor = new StallMonitor(scheduler, clock, dispatch, b.dispatchThreads, b.handlerStuckThreshold);
     this.handlerBacklogLimit = b.handlerBacklogLimit;
+    this.ownedThreads = threadFactory(threads + "-thread");
   }
 
   /** Returns a runtime with default sizes and the system clock. */
@@ -97,6 +104,34 @@ public final class InformerRuntime implements AutoCloseable {
       threads.add(thread);
       return thread;
     };
+  }
+
+  /**
+   * Returns a factory of daemon threads this runtime owns, for work that runs a loop of its own (a
+   * controller's workers): {@link #stop(Duration)} joins them (after their owner stopped them; the
+   * runtime does not interrupt them). Threads are named {@code informer4j-<name>-thread-<n>} until
+   * their owner renames them.
+   */
+  public ThreadFactory threadFactory() {
+    return ownedThreads;
+  }
+
+  /**
+   * Runs {@code task}, which may block, on the I/O pool, first after {@code initialDelay}, then
+   * {@code delay} after each run ended, until cancelled or the runtime stops; the delays run on the
+   * runtime's timer. A run that throws is logged and the task goes on. For the periodic calls of
+   * coordination backends (lease renewals, keep-alives).
+   *
+   * @param name names the task in logs
+   * @return a handle that stops further runs (a run in progress finishes)
+   */
+  public Scheduler.Cancellable scheduleWithFixedDelay(String name, Duration initialDelay, Duration delay,
+                                                     Runnable task) {
+    Objects.requireNonNull(task, "task");
+    if (delay.isNegative() || delay.isZero()) {
+      throw new IllegalArgumentException("the delay between runs must be positive: " + delay);
+    }
+    return RecurringTask.start(name, scheduler, io, initialDelay, delay, task);
   }
 
   /** Returns the pool for blocking source calls. */

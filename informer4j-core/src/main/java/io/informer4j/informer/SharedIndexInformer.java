@@ -50,14 +50,17 @@ public interface SharedIndexInformer<T> {
   String name();
 
   /**
-   * Adds a handler with its own resync period. Added after start, it first receives the current
-   * cache content as adds (with {@code inInitialList} true), before any later notification.
+   * Adds a handler with the resync period of its options (the informer's default unless they set
+   * one). Added after start, it first receives the current cache content as adds (with
+   * {@code inInitialList} true), before any later notification. A resync period shorter than the
+   * informer's resync check period, or one on an informer that had none, makes the informer check
+   * that often from then on (client-go keeps the check period fixed once started).
    *
    * @throws IllegalStateException if the informer has stopped
    */
   HandlerRegistration addEventHandler(EventHandler<T> handler, HandlerOptions options);
 
-  /** Adds a handler named after its class, without resync. */
+  /** Adds a handler named after its class, with the informer's default resync period. */
   default HandlerRegistration addEventHandler(EventHandler<T> handler) {
     return addEventHandler(handler, HandlerOptions.named(handler.getClass().getName()));
   }
@@ -190,7 +193,8 @@ public interface SharedIndexInformer<T> {
      * resync check period. Zero (the default) for none; at least one second otherwise.
      */
     public Builder<T> resyncPeriod(Duration period) {
-      this.resyncPeriod = HandlerOptions.named("default").withResync(period).resyncPeriod();
+      this.resyncPeriod = HandlerOptions.named("default").withResync(Objects.requireNonNull(period, "period"))
+          .resyncPeriod();
       return this;
     }
 

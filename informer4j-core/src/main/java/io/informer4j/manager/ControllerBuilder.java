@@ -1,13 +1,13 @@
 package io.informer4j.manager;
 
 import io.informer4j.controller.Controller;
-import io.informer4j.controller.EnqueueHandler;
 import io.informer4j.controller.EventPredicate;
 import io.informer4j.controller.KeyMapper;
 import io.informer4j.controller.KeyPredicate;
 import io.informer4j.controller.NamespaceGuard;
 import io.informer4j.controller.Reconciler;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.coordination.ShardCoordinator;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.queue.RateLimiter;
@@ -20,7 +20,7 @@ import java.util.Objects;
 /**
  * Declares a controller of a {@link Manager}, as controller-runtime's builder does: its primary type
  * ({@code For}), any number of watched types with a mapping to primary keys ({@code Watches}),
- * predicates, namespace rules and worker settings; {@link #reconcile} completes it. The controller
+ * predicates, namespace rules, sharding, resync and worker settings; {@link #reconcile} completes it. The controller
  * owns its queue of primary keys; a burst of changes of one key is one reconcile.
  *
  * <p>Read-your-writes is on by default: writes recorded in {@link #ownWrites()} hold the next
@@ -33,7 +33,10 @@ import java.util.Objects;
  */
 public final class ControllerBuilder<T> {
 
-  /** One watched type: how its objects map to primary keys, and which of its events count. */
+  /**
+   * One watched type: how its objects map to primary keys (null for the primary type: each object is
+   * its own key), and which of its events count.
+   */
   record Watch<S>(ObjectType<S> type, KeyMapper<S> mapper, List<EventPredicate<S>> predicates) {
   }
 
@@ -44,6 +47,8 @@ public final class ControllerBuilder<T> {
   private final List<Watch<?>> secondary = new ArrayList<>();
   private final List<KeyPredicate> keyPredicates = new ArrayList<>();
   private NamespaceFilter namespaces = NamespaceFilter.none();
+  private ShardCoordinator sharding;
+  private Duration resyncPeriod;
   private int workers = 1;
   private Duration reconcileTimeout;
   private RateLimiter<ObjectKey> rateLimiter;
@@ -137,6 +142,25 @@ public final class ControllerBuilder<T> {
   }
 
   /**
+   * Shards the controller's keys among the replicas of {@code coordinator}'s group: only keys of the
+   * shards this replica holds reach the queue (others are dropped and counted as
+   * {@code enqueue-filter}), workers drop a key whose shard stopped being held, and the cached keys of
+   * every shard gained are queued again at once (as resyncs). The manager starts the coordinator
+   * with its cache and closes it after its controllers stopped (releasing the shards); several
+   * controllers may share one coordinator. See docs/SHARDING.md.
+   *
+   * @throws IllegalStateException if the controller is sharded already
+   */
+  public ControllerBuilder<T> sharded(ShardCoordinator coordinator) {
+    Objects.requireNonNull(coordinator, "coordinator");
+    if (sharding != null) {
+      throw new IllegalStateException("controller '" + name + "' is sharded already");
+    }
+    this.sharding = coordinator;
+    return this;
+  }
+
+  /**
    * Sets the number of workers (default 1).
    *
    * @throws IllegalArgumentException if not positive
@@ -146,6 +170,23 @@ public final class ControllerBuilder<T> {
       throw new IllegalArgumentException("controller '" + name + "' needs at least one worker, got " + workers);
     }
     this.workers = workers;
+    return this;
+  }
+
+  /**
+   * Sets how often every cached object of every watched type is delivered to the controller again,
+   * unchanged (a resync: its keys are queued at low priority): {@link Duration#ZERO} for never,
+   * otherwise at least one second. By default the controller gets the resync period of the informers
+   * it watches, which the manager's {@link io.informer4j.reader.CacheOptions} set (none unless set).
+   *
+   * @throws IllegalArgumentException if negative
+   */
+  public ControllerBuilder<T> resyncPeriod(Duration period) {
+    Objects.requireNonNull(period, "period");
+    if (period.isNegative()) {
+      throw new IllegalArgumentException("controller '" + name + "': resync period must not be negative, got " + period);
+    }
+    this.resyncPeriod = period;
     return this;
   }
 
@@ -175,24 +216,25 @@ public final class ControllerBuilder<T> {
   public Controller<ObjectKey> reconcile(Reconciler<ObjectKey> reconciler) {
     Objects.requireNonNull(reconciler, "reconciler");
     List<Watch<?>> watches = new ArrayList<>();
-    watches.add(new Watch<>(primary, EnqueueHandler.ownKey(primary.adapter()), List.copyOf(primaryPredicates)));
+    watches.add(new Watch<>(primary, null, List.copyOf(primaryPredicates)));
     watches.addAll(secondary);
-    List<KeyPredicate> filters = new ArrayList<>(keyPredicates);
     Reconciler<ObjectKey> guarded = reconciler;
     if (namespaces.isActive()) {
-      filters.add((type, key) -> key.isClusterScoped() || namespaces.allows(key.namespace()));
       guarded = new NamespaceGuard<>(name, namespaces.matcher(), ObjectKey::namespace, key -> false, reconciler,
           manager.meterRegistry());
     }
-    return manager.register(new ControllerSpec<>(name, primary, watches, filters, workers, reconcileTimeout,
-        rateLimiter, guarded, ownWrites, readYourWrites ? readYourWritesTimeout : null));
+    return manager.register(new ControllerSpec<>(name, primary, watches, namespaces, List.copyOf(keyPredicates),
+        sharding, resyncPeriod, workers, reconcileTimeout, rateLimiter, guarded, ownWrites,
+        readYourWrites ? readYourWritesTimeout : null));
   }
 
   /**
-   * Everything a manager needs to run a declared controller; {@code readYourWritesTimeout} is null
-   * when read-your-writes is off.
+   * Everything a manager needs to run a declared controller; {@code sharding} is null when not
+   * sharded, {@code resyncPeriod} for the informers' default, {@code readYourWritesTimeout} when
+   * read-your-writes is off.
    */
-  record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, List<KeyPredicate> keyFilters,
+  record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, NamespaceFilter namespaces,
+                           List<KeyPredicate> keyFilters, ShardCoordinator sharding, Duration resyncPeriod,
                            int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
                            Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {
   }

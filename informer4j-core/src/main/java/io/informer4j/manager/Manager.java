@@ -2,35 +2,27 @@ package io.informer4j.manager;
 
 import io.informer4j.controller.Controller;
 import io.informer4j.controller.ControllerState;
-import io.informer4j.controller.EnqueueHandler;
-import io.informer4j.controller.ReconcileBarrier;
 import io.informer4j.coordination.LeaderElection;
+import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.factory.SharedInformerFactory;
-import io.informer4j.informer.HandlerOptions;
-import io.informer4j.informer.HandlerRegistration;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
-import io.informer4j.meta.Scope;
-import io.informer4j.meta.TypeKey;
-import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.QueueRegistry;
-import io.informer4j.queue.RateLimiter;
-import io.informer4j.queue.WorkQueue;
 import io.informer4j.reader.CacheOptions;
 import io.informer4j.reader.InformersMap;
-import io.informer4j.reader.MapEntry;
 import io.informer4j.source.Backend;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -41,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * Runs a whole controller program: one {@link InformerRuntime} for every thread (informers, handler
  * lanes, queues' timers, controllers' timers), the cache ({@link #cache()}), the controllers, the
  * components (such as a health server), one meter registry bound to all of them, leader election,
- * and the lifecycle — as controller-runtime's manager does.
+ * the shard coordinators of sharded controllers, and the lifecycle — as controller-runtime's manager
+ * does.
  *
  * <pre>{@code
  * try (Manager manager = Manager.builder(backend).component(m -> HealthServer.builder(m).port(8080).build()).build()) {
@@ -67,11 +60,6 @@ public final class Manager implements AutoCloseable {
 
   private enum State { NEW, RUNNING, STOPPING, STOPPED }
 
-  /** A controller the manager runs, with what its status reports. */
-  private record Managed(Controller<ObjectKey> controller, ObjectType<?> primary, List<TypeKey> watches,
-                         EnqueueHandler.Counters counters, int workers, OwnWrites ownWrites) {
-  }
-
   private final Backend backend;
   private final InformerRuntime runtime;
   private final boolean ownsRuntime;
@@ -81,7 +69,8 @@ public final class Manager implements AutoCloseable {
   private final Duration stopTimeout;
   private final boolean shutdownHook;
   private final List<ManagedComponent> components = new ArrayList<>();
-  private final Map<String, Managed> controllers = new LinkedHashMap<>();
+  private final Map<String, ManagedController> controllers = new LinkedHashMap<>();
+  private final Set<ShardCoordinator> coordinators = new LinkedHashSet<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
   private final Object lifecycle = new Object();
   private QueueRegistry queues;
@@ -137,111 +126,20 @@ public final class Manager implements AutoCloseable {
       if (controllers.containsKey(spec.name())) {
         throw new IllegalArgumentException("the manager already has a controller named '" + spec.name() + "'");
       }
-      List<TypeKey> watched = new ArrayList<>();
-      for (ControllerBuilder.Watch<?> watch : spec.watches()) {
-        if (watched.contains(watch.type().key())) {
-          throw new IllegalArgumentException("controller '" + spec.name() + "' watches " + watch.type().key() + " twice");
-        }
-        watched.add(watch.type().key());
-      }
-      PriorityWorkQueue<ObjectKey> queue = queueFor(spec.name(), spec.rateLimiter());
-      EnqueueHandler.Counters counters = new EnqueueHandler.Counters();
-      Controller.Builder<ObjectKey> controller = Controller.builder(spec.name(), spec.reconciler())
-          .queue(queue).workers(spec.workers()).clock(runtime.clock()).scheduler(runtime.scheduler())
-          .meterRegistry(meterRegistry);
-      if (spec.reconcileTimeout() != null) {
-        controller.reconcileTimeout(spec.reconcileTimeout());
-      }
-      if (leaderElection != null) {
-        controller.gate(leaderElection.leadership());
-      }
-      if (spec.readYourWritesTimeout() != null) {
-        controller.barrier(trackOwnWrites(spec));
-      }
-      Scope primaryScope = cache.scopeOf(spec.primary().key());
-      for (ControllerBuilder.Watch<?> watch : spec.watches()) {
-        for (HandlerRegistration registration : watch(spec, watch, primaryScope, queue, counters)) {
-          controller.waitFor(registration + " synced", registration.synced());
-        }
-      }
-      Controller<ObjectKey> built = controller.build();
-      Managed managed = new Managed(built, spec.primary(), watched, counters, spec.workers(), spec.ownWrites());
+      ManagedController managed = ManagedController.wire(spec, new ManagedController.Context(backend, cache, runtime,
+          meterRegistry, leaderElection == null ? null : leaderElection.leadership()));
       controllers.put(spec.name(), managed);
-      bindCounters(managed);
-      log.info("controller '{}' of {} registered, watching {}", spec.name(), spec.primary(), watched);
-      return built;
+      ShardCoordinator sharding = managed.sharding();
+      if (sharding != null) {
+        coordinators.add(sharding);
+        sharding.addListener(gained -> {
+          int queued = managed.requeueShards(gained);
+          log.debug("controller '{}': queued {} cached keys of gained shards {}", spec.name(), queued, gained);
+        });
+      }
+      log.info("controller '{}' of {} registered, watching {}", spec.name(), spec.primary(), managed.status().watches());
+      return managed.controller();
     }
-  }
-
-  /**
-   * Binds the controller's {@link OwnWrites}: pending writes of the primary type, the write history,
-   * and an observer on every informer of every watched type; returns the barrier its workers ask.
-   */
-  private ReconcileBarrier<ObjectKey> trackOwnWrites(ControllerBuilder.ControllerSpec<?> spec) {
-    List<ObjectType<?>> types = spec.watches().stream().<ObjectType<?>>map(ControllerBuilder.Watch::type).toList();
-    CachedVersions versions = CachedVersions.of(cache, types);
-    TypeKey primary = spec.primary().key();
-    PendingWrites pending = new PendingWrites(spec.name(), backend.resourceVersionOrder(primary),
-        key -> versions.of(primary, key), runtime.scheduler(), spec.readYourWritesTimeout());
-    WriteHistory history = new WriteHistory();
-    for (ObjectType<?> type : types) {
-      observe(spec.name(), type, type.key().equals(primary) ? pending : null, history);
-    }
-    spec.ownWrites().bind(primary, pending, history, versions);
-    return spec.ownWrites().barrier();
-  }
-
-  private <S> void observe(String controller, ObjectType<S> type, PendingWrites pending, WriteHistory history) {
-    OwnWriteObserver<S> observer = new OwnWriteObserver<>(type.key(), type.adapter(), pending, history);
-    for (MapEntry<S> entry : cache.informersOf(type, false)) {
-      entry.informer().addEventHandler(observer, HandlerOptions.named("own-writes-" + controller));
-    }
-  }
-
-  private PriorityWorkQueue<ObjectKey> queueFor(String name, RateLimiter<ObjectKey> rateLimiter) {
-    var queue = WorkQueue.<ObjectKey>builder().name(name).clock(runtime.clock()).scheduler(runtime.scheduler())
-        .meterRegistry(meterRegistry);
-    if (rateLimiter != null) {
-      queue.rateLimiter(rateLimiter);
-    }
-    return queue.build();
-  }
-
-  /**
-   * Puts the controller's handler on every informer of the watched type (one per namespace the cache
-   * options give it); returns the registrations.
-   */
-  private <S> List<HandlerRegistration> watch(ControllerBuilder.ControllerSpec<?> spec, ControllerBuilder.Watch<S> watch,
-                                              Scope primaryScope, PriorityWorkQueue<ObjectKey> queue,
-                                              EnqueueHandler.Counters counters) {
-    EnqueueHandler<S> handler = new EnqueueHandler<>(spec.name(), watch.type().key(), watch.type().adapter(),
-        watch.mapper(), watch.predicates(), spec.keyFilters(), spec.primary().key(), primaryScope, queue, counters);
-    List<HandlerRegistration> registrations = new ArrayList<>();
-    for (MapEntry<S> entry : cache.informersOf(watch.type(), false)) {
-      registrations.add(entry.informer().addEventHandler(handler, HandlerOptions.named("controller-" + spec.name())));
-    }
-    return registrations;
-  }
-
-  private void bindCounters(Managed managed) {
-    String name = managed.controller().name();
-    EnqueueHandler.Counters counters = managed.counters();
-    FunctionCounter.builder("informer4j_controller_events_filtered_total", counters, EnqueueHandler.Counters::filtered)
-        .tag("controller", name).description("events a predicate dropped before the controller's queue")
-        .register(meterRegistry);
-    FunctionCounter.builder("informer4j_controller_mapping_errors_total", counters,
-            EnqueueHandler.Counters::mappingErrors)
-        .tag("controller", name).description("events or keys skipped because a watch's mapping failed")
-        .register(meterRegistry);
-    OwnWrites ownWrites = managed.ownWrites();
-    FunctionCounter.builder("informer4j_controller_read_your_writes_recorded_total", ownWrites, OwnWrites::recorded)
-        .tag("controller", name).description("own writes recorded for read-your-writes").register(meterRegistry);
-    FunctionCounter.builder("informer4j_controller_read_your_writes_waits_total", ownWrites, OwnWrites::held)
-        .tag("controller", name).description("reconciles held back until the cache showed the controller's own writes")
-        .register(meterRegistry);
-    FunctionCounter.builder("informer4j_controller_read_your_writes_timeouts_total", ownWrites, OwnWrites::timedOut)
-        .tag("controller", name).description("own writes the cache had not shown when their bound passed")
-        .register(meterRegistry);
   }
 
   /**
@@ -292,14 +190,15 @@ public final class Manager implements AutoCloseable {
   // ---- lifecycle ------------------------------------------------------------------------------
 
   /**
-   * Starts the components, the cache, leader election and the controllers (each starts its workers
-   * once everything it watches has synced); returns at once.
+   * Starts the components, the cache, leader election, the shard coordinators of sharded controllers
+   * and the controllers (each starts its workers once everything it watches has synced); returns at
+   * once.
    *
    * @throws IllegalStateException if started before
    * @throws ManagerStartException if a component cannot start (the manager is then stopped)
    */
   public void start() {
-    List<Managed> toStart;
+    List<ManagedController> toStart;
     synchronized (lifecycle) {
       if (state != State.NEW) {
         throw new IllegalStateException("the manager has already been started");
@@ -326,9 +225,12 @@ public final class Manager implements AutoCloseable {
       cache.start();
     }
     if (leaderElection != null) {
-      leaderElection.start();
+      leaderElection.start(runtime);
     }
-    for (Managed managed : toStart) {
+    for (ShardCoordinator coordinator : coordinators) {
+      coordinator.start(runtime);
+    }
+    for (ManagedController managed : toStart) {
       managed.controller().startAsync().whenComplete((started, failure) -> {
         if (failure != null && !(failure instanceof java.util.concurrent.CancellationException)) {
           fail(failure);
@@ -373,13 +275,14 @@ public final class Manager implements AutoCloseable {
 
   /**
    * Stops everything in reverse order: controllers (their in-flight reconciles finish), leader
-   * election, the cache, the queues, the components, then the runtime if the manager created it;
+   * election, shard coordinators (releasing their shards), the cache, the queues, the components,
+   * then the runtime if the manager created it;
    * waits at most {@code timeout} in all. Idempotent; completes {@link #stopped()}.
    *
    * @return true if everything stopped within the timeout and no thread of the manager is left
    */
   public boolean stop(Duration timeout) throws InterruptedException {
-    List<Managed> toStop;
+    List<ManagedController> toStop;
     synchronized (lifecycle) {
       if (state == State.STOPPING || state == State.STOPPED) {
         return awaitStopped(timeout);
@@ -401,12 +304,13 @@ public final class Manager implements AutoCloseable {
     long deadline = System.nanoTime() + timeout.toNanos();
     boolean ended = true;
     java.util.Collections.reverse(toStop);
-    for (Managed managed : toStop) {
+    for (ManagedController managed : toStop) {
       ended &= managed.controller().stop(remaining(deadline, stopTimeout));
     }
     if (leaderElection != null) {
       leaderElection.close();
     }
+    coordinators.forEach(ShardCoordinator::close);
     ended &= factory != null ? factory.stop(remaining(deadline, timeout)) : cache.stop(remaining(deadline, timeout));
     QueueRegistry registry;
     synchronized (lifecycle) {
@@ -482,19 +386,11 @@ public final class Manager implements AutoCloseable {
 
   /** Returns a snapshot of every controller, in registration order. */
   public List<ControllerStatus> controllers() {
-    List<Managed> all;
+    List<ManagedController> all;
     synchronized (lifecycle) {
       all = List.copyOf(controllers.values());
     }
-    return all.stream().map(Manager::statusOf).toList();
-  }
-
-  private static ControllerStatus statusOf(Managed managed) {
-    Controller<ObjectKey> controller = managed.controller();
-    return new ControllerStatus(controller.name(), managed.primary().key(), managed.watches(), controller.state(),
-        controller.failure().map(Throwable::getMessage).orElse(null), managed.workers(), controller.activeWorkers(),
-        controller.queue().len(), managed.counters().enqueued(), managed.counters().filtered(),
-        managed.counters().mappingErrors());
+    return all.stream().map(ManagedController::status).toList();
   }
 
   /** Returns the meter registry every informer, queue and controller of the manager publishes to. */

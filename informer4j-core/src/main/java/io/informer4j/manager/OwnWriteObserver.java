@@ -5,10 +5,10 @@ import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.meta.TypeKey;
 
 /**
- * The cache's event path into read-your-writes: put on every informer of a type a controller watches,
- * it wakes the primary type's {@link PendingWrites} on each event (they then read what the cache
- * holds) and forgets the {@link WriteHistory} of deleted objects. Runs on its own handler lane; quick
- * and never blocks.
+ * The cache's event path into read-your-writes: the observer of a controller's event handler on
+ * every informer of a type it watches, told of each event before any filter; it wakes the primary
+ * type's {@link PendingWrites} (they then read what the cache holds) and forgets the
+ * {@link WriteHistory} of deleted objects. Runs on the handler's lane; quick and never blocks.
  *
  * @param <T> the watched type's objects
  */

@@ -7,7 +7,8 @@ import java.util.Objects;
  * A read from the cache that cannot be answered. Subclasses say why: {@link CacheNotStartedException},
  * {@link NotFoundException}, {@link CacheTimeoutException}, {@link UnsupportedFieldSelectorException},
  * {@link MissingIndexException}, {@link TypeMismatchException}, {@link NotCachedException},
- * {@link UnknownNamespaceException} and {@link UnsupportedListOptionException}. (A type the registry
+ * {@link TypeNotServedException}, {@link UnknownNamespaceException} and
+ * {@link UnsupportedListOptionException}. (A type the registry
  * does not know is reported by {@link io.informer4j.meta.UnknownTypeException}.)
  */
 public abstract class CacheException extends RuntimeException {

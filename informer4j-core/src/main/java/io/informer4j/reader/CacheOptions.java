@@ -22,7 +22,7 @@ import java.util.TreeMap;
  *   <li>the namespace's config ({@link Builder#namespace(String, CacheConfig)}),
  *   <li>the defaults ({@link Builder#defaults(CacheConfig)}),
  * </ol>
- * and otherwise: no selectors, no transform, deep copy on, the map's resync period (none unless set).
+ * and otherwise: no selectors, no transform, deep copy on, no resync.
  *
  * <p>Namespaces: a namespaced type is cached in its own namespaces if its {@link TypeConfig} names
  * some, else in the cache's namespaces, else in all namespaces; a cluster-scoped type always

@@ -31,6 +31,8 @@ public interface CacheReader<T> {
    * @throws CacheNotStartedException if the map has not been started (the read registered the
    *                                  type's informers, which start with the map)
    * @throws CacheTimeoutException   if the informer did not sync within the cache's read timeout
+   * @throws TypeNotServedException  if the backend does not serve the type (yet): never a
+   *     {@link NotFoundException} for an object whose type is not installed
    *                                  (readers from {@link InformersMap#reader} only)
    */
   T get(ObjectKey key, GetOptions options);
@@ -66,6 +68,8 @@ public interface CacheReader<T> {
    * @throws UnsupportedListOptionException    if a continue token is given
    * @throws CacheNotStartedException          as for {@link #get(ObjectKey, GetOptions)}
    * @throws CacheTimeoutException             as for {@link #get(ObjectKey, GetOptions)}
+   * @throws TypeNotServedException            as for {@link #get(ObjectKey, GetOptions)}: never an empty
+   *                                           list for a type that is not installed
    * @throws UnknownNamespaceException         if the namespace is not cached for the type
    *                                           (readers from {@link InformersMap#reader} only)
    */

@@ -1,6 +1,7 @@
 package io.informer4j.reader;
 
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.RuntimeBackend;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
@@ -17,7 +18,7 @@ import java.util.function.DoubleSupplier;
 
 /**
  * Builds the informer and reader of one type and selection for an {@link InformersMap}: asks the
- * backend for the source, draws the jittered resync period, wires the object gate, applies the map's
+ * backend for the source (on the map's runtime when it is a {@link RuntimeBackend}), draws the jittered resync period, wires the object gate, applies the map's
  * informer options and binds metrics. Thread-safe; holds no lock while calling the backend.
  */
 final class InformerAssembler {
@@ -59,7 +60,8 @@ final class InformerAssembler {
    * @throws io.informer4j.meta.UnknownTypeException if the backend cannot serve the type
    */
   <T> MapEntry<T> assemble(ObjectType<T> type, InformerSpec spec, Scope scope, boolean jitter) {
-    ListerWatcher<T> source = Objects.requireNonNull(backend.listerWatcher(type),
+    ListerWatcher<T> source = Objects.requireNonNull(
+        backend instanceof RuntimeBackend threaded ? threaded.listerWatcher(type, runtime) : backend.listerWatcher(type),
         () -> backend.description() + " returned no source for " + type);
     Duration resyncPeriod = spec.resyncPeriod() == null ? jitter(defaultResyncPeriod)
         : jitter ? jitter(spec.resyncPeriod()) : spec.resyncPeriod();

@@ -3,8 +3,8 @@ package io.informer4j.reader;
 import io.informer4j.cache.IndexFunction;
 import io.informer4j.informer.InformerMetrics;
 import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.RuntimeBackend;
 import io.informer4j.informer.SharedIndexInformer;
-import io.informer4j.informer.TypeWatchingBackend;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
@@ -91,7 +91,8 @@ public final class InformersMap implements AutoCloseable {
     this.runtime = ownsRuntime ? InformerRuntime.create("informers") : b.runtime;
     this.handlerMetrics = b.meterRegistry == null ? null
         : informer -> new InformerMetrics(informer).bindHandlers(b.meterRegistry);
-    this.assembler = new InformerAssembler(backend, runtime, b.resyncPeriod, b.random, b.informerOptions,
+    this.assembler = new InformerAssembler(backend, runtime,
+        Objects.requireNonNullElse(b.options.defaultConfig().resyncPeriod(), Duration.ZERO), b.random, b.informerOptions,
         b.meterRegistry == null ? null : informer -> new InformerMetrics(informer).bindTo(b.meterRegistry),
         this::informerFailed, b.onInformerFailure);
     this.monitor = new MissingTypeMonitor(b.checks, runtime.scheduler(), runtime.io(), new PresenceSweep(this));
@@ -409,7 +410,7 @@ public final class InformersMap implements AutoCloseable {
     startedSignal.complete(null);
     monitor.start(entries().stream().anyMatch(MapEntry::isMissing));
     Consumer<TypeKey> typeAdded = type -> monitor.checkSoon();
-    AutoCloseable subscription = backend instanceof TypeWatchingBackend watching
+    AutoCloseable subscription = backend instanceof RuntimeBackend watching
         ? watching.onTypeAdded(typeAdded, runtime) : backend.onTypeAdded(typeAdded);
     synchronized (lifecycle) {
       typeAddedSubscription = subscription;
@@ -624,7 +625,6 @@ public final class InformersMap implements AutoCloseable {
   public static final class Builder {
     private final Backend backend;
     private String namespace = Selection.ALL_NAMESPACES;
-    private Duration resyncPeriod = Duration.ZERO;
     private InformerRuntime runtime;
     private CacheOptions options = CacheOptions.defaults();
     private MissingTypeChecks checks = MissingTypeChecks.DEFAULT;
@@ -648,20 +648,6 @@ public final class InformersMap implements AutoCloseable {
     }
 
     /**
-     * Sets the resync period of informers whose registration and cache options set none (default
-     * none, as client-go); each informer draws its own in [0.9, 1.1) × this.
-     *
-     * @throws IllegalArgumentException if negative
-     */
-    public Builder resyncPeriod(Duration period) {
-      if (period.isNegative()) {
-        throw new IllegalArgumentException("resync period must not be negative: " + period);
-      }
-      this.resyncPeriod = period;
-      return this;
-    }
-
-    /**
      * Sets the runtime every informer runs on; the caller keeps owning it. Without one, the map
      * creates its own and closes it in {@link InformersMap#stop}.
      */
@@ -670,7 +656,11 @@ public final class InformersMap implements AutoCloseable {
       return this;
     }
 
-    /** Sets the cache options {@code get} resolves selectors, transforms and resync periods from. */
+    /**
+     * Sets the cache options {@code get} resolves selectors, transforms and resync periods from. Their
+     * default resync period (none unless set, as client-go) is also the resync period of informers
+     * registered without one; each informer draws its own in [0.9, 1.1) × that period.
+     */
     public Builder options(CacheOptions options) {
       this.options = Objects.requireNonNull(options, "options");
       return this;

@@ -93,6 +93,9 @@ final class RoutingCacheReader<T> implements CacheReader<T> {
     if (!map.isStarted()) {
       throw new CacheNotStartedException(type.key());
     }
+    if (entry.isMissing()) {
+      throw new TypeNotServedException(type.key(), entry.presence(), map.backend().description());
+    }
     return entry;
   }
 

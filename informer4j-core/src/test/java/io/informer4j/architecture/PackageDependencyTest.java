@@ -42,7 +42,7 @@ class PackageDependencyTest {
       .whereLayer("factory")
       .mayOnlyAccessLayers("meta", "time", "source", "cache", "informer", "queue", "controller", "reader")
       .whereLayer("coordination")
-      .mayOnlyAccessLayers("meta", "time", "source", "cache", "informer", "queue", "controller", "reader", "factory")
+      .mayOnlyAccessLayers("meta", "time", "source", "cache", "informer", "queue", "controller")
       .whereLayer("manager").mayOnlyAccessLayers("meta", "time", "source", "cache", "informer", "queue",
           "controller", "reader", "factory", "coordination");
 

@@ -5,6 +5,7 @@ import static io.informer4j.testing.FakeBackend.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.SelectorParseException;
 import io.informer4j.meta.TypeKey;

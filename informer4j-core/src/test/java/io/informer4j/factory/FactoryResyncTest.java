@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.informer4j.controller.EnqueueEvent;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.reader.CacheConfig;
+import io.informer4j.reader.CacheOptions;
 import io.informer4j.source.WatchEvent;
 import io.informer4j.testing.FakeSource;
 import io.informer4j.testing.Item;
@@ -18,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The factory's resync rule: none by default, as in client-go; a type's own {@code resyncPeriod}
- * wins over the factory's default, and zero turns it off.
+ * wins over the informers' default (the map's cache options), and zero turns it off.
  */
 class FactoryResyncTest {
 
@@ -30,7 +33,7 @@ class FactoryResyncTest {
 
   private final FactoryFixture fixture = new FactoryFixture();
   private final List<FakeSource> sources = List.of(fixture.backend.source(OWN_PERIOD), fixture.backend.source(FACTORY_DEFAULT));
-  private final List<FactoryEvent> events = new CopyOnWriteArrayList<>();
+  private final List<EnqueueEvent> events = new CopyOnWriteArrayList<>();
   private SharedInformerFactory factory;
 
   FactoryResyncTest() {
@@ -61,16 +64,21 @@ class FactoryResyncTest {
     await().until(() -> sources.stream().allMatch(source -> source.watches().size() == 1));
     fixture.clock.advance(Duration.ofMinutes(61));
     sources.forEach(source -> source.lastWatch().send(WatchEvent.modified(Item.of("a", "x", "2"))));
-    await().until(() -> count(OWN_PERIOD, FactoryEvent.Kind.UPDATED) == 1
-        && count(FACTORY_DEFAULT, FactoryEvent.Kind.UPDATED) == 1);
+    await().until(() -> count(OWN_PERIOD, EnqueueEvent.Kind.UPDATED) == 1
+        && count(FACTORY_DEFAULT, EnqueueEvent.Kind.UPDATED) == 1);
   }
 
-  private long count(ObjectType<Item> type, FactoryEvent.Kind kind) {
+  private long count(ObjectType<Item> type, EnqueueEvent.Kind kind) {
     return events.stream().filter(event -> event.type().equals(type.key()) && event.kind() == kind).count();
   }
 
   private long eventsReceived(ObjectType<Item> type) {
     return FactoryFixture.status(factory, type.key()).eventsReceived();
+  }
+
+  /** The informers' default of ten minutes, drawn without jitter when the map's random source gives 0.5. */
+  private static CacheOptions tenMinutesByDefault() {
+    return CacheOptions.builder().defaults(CacheConfig.empty().withResyncPeriod(TEN_MINUTES)).build();
   }
 
   private Duration resyncPeriod(ObjectType<Item> type) {
@@ -85,24 +93,25 @@ class FactoryResyncTest {
 
     runPastAnHour();
 
-    assertThat(count(FACTORY_DEFAULT, FactoryEvent.Kind.RESYNCED)).isZero();
+    assertThat(count(FACTORY_DEFAULT, EnqueueEvent.Kind.RESYNCED)).isZero();
     assertThat(eventsReceived(FACTORY_DEFAULT)).as("the initial add and the change").isEqualTo(2);
     assertThat(resyncPeriod(FACTORY_DEFAULT)).isZero();
-    assertThat(count(OWN_PERIOD, FactoryEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
+    assertThat(count(OWN_PERIOD, EnqueueEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
     assertThat(resyncPeriod(OWN_PERIOD)).isEqualTo(TEN_MINUTES);
   }
 
   @Test
-  void aTypesZeroPeriodTurnsTheFactorysDefaultOff() throws InterruptedException {
-    factory = fixture.factory().defaultResyncPeriod(TEN_MINUTES).build();
+  void aTypesZeroPeriodTurnsTheInformersDefaultOff() throws InterruptedException {
+    factory = SharedInformerFactory.builder(fixture.map().options(tenMinutesByDefault()).random(() -> 0.5).build(),
+        fixture.queues).build();
     register(OWN_PERIOD, InformerOptions.builder().resyncPeriod(Duration.ZERO));
     register(FACTORY_DEFAULT, InformerOptions.builder());
 
     runPastAnHour();
 
-    assertThat(count(OWN_PERIOD, FactoryEvent.Kind.RESYNCED)).isZero();
+    assertThat(count(OWN_PERIOD, EnqueueEvent.Kind.RESYNCED)).isZero();
     assertThat(eventsReceived(OWN_PERIOD)).as("the initial add and the change").isEqualTo(2);
-    assertThat(count(FACTORY_DEFAULT, FactoryEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
+    assertThat(count(FACTORY_DEFAULT, EnqueueEvent.Kind.RESYNCED)).as("one resync every ten minutes").isEqualTo(6);
     assertThat(resyncPeriod(FACTORY_DEFAULT)).isEqualTo(TEN_MINUTES);
   }
 
@@ -110,7 +119,7 @@ class FactoryResyncTest {
   void aNegativePeriodIsRejected() {
     assertThatThrownBy(() -> InformerOptions.builder().resyncPeriod(Duration.ofSeconds(-1)).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resyncPeriod");
-    assertThatThrownBy(() -> fixture.factory().defaultResyncPeriod(Duration.ofSeconds(-1)))
+    assertThatThrownBy(() -> CacheConfig.empty().withResyncPeriod(Duration.ofSeconds(-1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resync period").hasMessageContaining("PT-1S");
   }
 }

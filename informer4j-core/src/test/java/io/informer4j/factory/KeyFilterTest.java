@@ -4,6 +4,7 @@ import static io.informer4j.factory.FactoryFixture.ITEMS;
 import static io.informer4j.factory.FactoryFixture.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.informer4j.controller.DropReason;
 import io.informer4j.queue.PriorityWorkQueue;
 import io.informer4j.queue.QueueItem;
 import io.informer4j.testing.FakeSource;
@@ -57,7 +58,7 @@ class KeyFilterTest {
     assertThat(status(factory, ITEMS.key()).droppedByFilter()).containsEntry(DropReason.ENQUEUE_FILTER, 2L);
 
     admitted.add("y");
-    int queued = factory.enqueueCached((type, key) -> key.name().equals("y") || key.name().equals("z"));
+    int queued = factory.requeue((type, key) -> key.name().equals("y") || key.name().equals("z"));
 
     assertThat(queued).isEqualTo(1);
     assertThat(drainNames(queue)).containsExactly("y");

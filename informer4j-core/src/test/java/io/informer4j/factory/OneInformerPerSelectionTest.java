@@ -4,6 +4,7 @@ import static io.informer4j.testing.FakeBackend.PODS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.reader.CacheNotStartedException;

@@ -8,7 +8,7 @@ import io.informer4j.controller.Controller;
 import io.informer4j.controller.ControllerState;
 import io.informer4j.controller.Predicates;
 import io.informer4j.controller.Result;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;

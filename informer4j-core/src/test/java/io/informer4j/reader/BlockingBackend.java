@@ -1,15 +1,14 @@
 package io.informer4j.reader;
 
+import io.informer4j.informer.ForwardingBackend;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.meta.TypeRegistry;
 import io.informer4j.source.Backend;
 import io.informer4j.source.ListerWatcher;
-import io.informer4j.source.TypePresence;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -17,17 +16,16 @@ import java.util.function.Predicate;
  * waits until the test releases it before answering (as a slow client constructor); everything else
  * goes straight to the backend it wraps.
  */
-final class BlockingBackend implements Backend {
+final class BlockingBackend extends ForwardingBackend {
 
   final AtomicInteger calls = new AtomicInteger();
   private final CountDownLatch entered = new CountDownLatch(1);
   private final CountDownLatch released = new CountDownLatch(1);
   private final Predicate<TypeKey> blocks;
-  private final Backend delegate;
 
   BlockingBackend(Predicate<TypeKey> blocks, Backend delegate) {
+    super(delegate);
     this.blocks = blocks;
-    this.delegate = delegate;
   }
 
   void release() {
@@ -40,6 +38,17 @@ final class BlockingBackend implements Backend {
 
   @Override
   public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type) {
+    blockIfAsked(type);
+    return super.listerWatcher(type);
+  }
+
+  @Override
+  public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type, InformerRuntime runtime) {
+    blockIfAsked(type);
+    return super.listerWatcher(type, runtime);
+  }
+
+  private void blockIfAsked(ObjectType<?> type) {
     calls.incrementAndGet();
     if (blocks.test(type.key())) {
       entered.countDown();
@@ -52,21 +61,5 @@ final class BlockingBackend implements Backend {
         throw new IllegalStateException(e);
       }
     }
-    return delegate.listerWatcher(type);
-  }
-
-  @Override
-  public TypeRegistry types() {
-    return delegate.types();
-  }
-
-  @Override
-  public TypePresence presence(TypeKey type) {
-    return delegate.presence(type);
-  }
-
-  @Override
-  public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
-    return delegate.onTypeAdded(listener);
   }
 }

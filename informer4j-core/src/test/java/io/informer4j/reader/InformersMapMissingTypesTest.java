@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
@@ -78,6 +79,28 @@ class InformersMapMissingTypesTest extends MapTestBase {
     assertThat(deployments.runState()).isEqualTo(MapEntry.RunState.RUNNING);
     await().until(() -> deployments.informer().hasSynced());
     assertThat(deployments.informer().indexer().listKeys()).containsExactly("a/web");
+  }
+
+  @Test
+  void readsOfATypeNotServedSaySoInsteadOfNotFoundOrEmptyAndSucceedOnceItAppears() {
+    absent(DEPLOYMENTS);
+    fixture.source(DEPLOYMENTS, "").put(Item.of("a", "web", "1"));
+    map = checkingEvery(CHECK_EVERY).build();
+    CacheReader<Item> reader = map.reader(DEPLOYMENTS);
+    map.get(DEPLOYMENTS, WAIT);
+    map.start();
+
+    assertThatThrownBy(() -> reader.get(ObjectKey.of("a", "web")))
+        .isInstanceOf(TypeNotServedException.class).hasMessageContaining(DEPLOYMENTS.key().toString())
+        .hasMessageContaining("the server has no Deployment");
+    assertThatThrownBy(() -> reader.find(ObjectKey.of("a", "web")))
+        .as("find is not a way around it").isInstanceOf(TypeNotServedException.class);
+    assertThatThrownBy(() -> reader.list(ListOptions.all())).isInstanceOf(TypeNotServedException.class);
+
+    present(DEPLOYMENTS);
+    await().until(() -> advanced(CHECK_EVERY) && !map.get(DEPLOYMENTS, WAIT).isMissing());
+    assertThat(reader.get(ObjectKey.of("a", "web")).name()).isEqualTo("web");
+    assertThat(reader.list(ListOptions.all()).items()).hasSize(1);
   }
 
   @Test

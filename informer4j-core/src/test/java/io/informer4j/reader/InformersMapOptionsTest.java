@@ -116,11 +116,15 @@ class InformersMapOptionsTest extends MapTestBase {
     assertThat(nodes.informer().status().malformed()).isEqualTo(1);
   }
 
+  private static CacheOptions resyncByDefault(Duration period) {
+    return CacheOptions.builder().defaults(CacheConfig.empty().withResyncPeriod(period)).build();
+  }
+
   @Test
   void eachInformerDrawsItsResyncInNinetyToOneHundredTenPercentOfTheBase() {
     double[] draws = {0.0, 0.5, 0.999_999};
     int[] next = {0};
-    map = fixture.map().resyncPeriod(Duration.ofHours(10)).random(() -> draws[next[0]++]).build();
+    map = fixture.map().options(resyncByDefault(Duration.ofHours(10))).random(() -> draws[next[0]++]).build();
 
     assertThat(map.get(PODS, WAIT).resyncPeriod()).isEqualTo(Duration.ofHours(9));
     assertThat(map.get(DEPLOYMENTS, WAIT).resyncPeriod()).isEqualTo(Duration.ofHours(10));
@@ -142,7 +146,7 @@ class InformersMapOptionsTest extends MapTestBase {
 
   @Test
   void aShortResyncIsNeverBelowOneSecond() {
-    map = fixture.map().resyncPeriod(Duration.ofSeconds(1)).random(() -> 0.0).build();
+    map = fixture.map().options(resyncByDefault(Duration.ofSeconds(1))).random(() -> 0.0).build();
     assertThat(map.get(PODS, WAIT).resyncPeriod()).isEqualTo(Duration.ofSeconds(1));
   }
 

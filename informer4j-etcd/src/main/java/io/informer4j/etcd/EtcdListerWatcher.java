@@ -1,12 +1,14 @@
 package io.informer4j.etcd;
 
 import io.etcd.jetcd.Client;
+import io.informer4j.etcd.internal.EtcdThreads;
 import io.informer4j.etcd.internal.EtcdWatch;
 import io.informer4j.etcd.internal.ObjectDecoder;
 import io.informer4j.etcd.internal.ProgressSupport;
 import io.informer4j.etcd.internal.RangeLister;
 import io.informer4j.etcd.internal.RangeReader;
 import io.informer4j.etcd.internal.WatchContext;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.ObjectAdapter;
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
@@ -80,7 +82,8 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
     this.lister = new RangeLister<>(b.layout, decoder, new RangeReader(b.client.getKVClient(), b.requestTimeout),
         b.chunkSize);
     this.watchContext = new WatchContext<>(b.client.getWatchClient(), b.client.getKVClient(), lister, decoder,
-        b.requestTimeout, b.chunkSize, new ProgressSupport(b.client, b.progressRequests, b.requestTimeout));
+        b.requestTimeout, b.chunkSize, new ProgressSupport(b.client, b.progressRequests, b.requestTimeout),
+        b.runtime != null ? EtcdThreads.of(b.runtime) : EtcdThreads.owned(b.layout.prefix().replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", "")));
   }
 
   /**
@@ -162,6 +165,7 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
     private Duration requestTimeout = Duration.ofSeconds(30);
     private ProgressRequests progressRequests = ProgressRequests.WHEN_SAFE;
     private boolean offerWatchList;
+    private InformerRuntime runtime;
 
     private Builder(Client client, KeyLayout layout, Codec<T> codec, ObjectAdapter<T> adapter) {
       this.client = Objects.requireNonNull(client, "client");
@@ -205,6 +209,18 @@ public final class EtcdListerWatcher<T> implements ListerWatcher<T> {
      */
     public Builder<T> progressRequests(ProgressRequests mode) {
       this.progressRequests = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    /**
+     * Runs the watches' own work — watch timeouts, streaming initial states — on {@code runtime}'s
+     * timer and I/O pool (the runtime stays the caller's). Without one, the lister-watcher has a
+     * timer thread and up to four initial-state threads of its own, which end after 30 s without
+     * work. An informers map or Manager over {@link EtcdTypes} gives each informer's source the
+     * informer's runtime.
+     */
+    public Builder<T> runtime(InformerRuntime runtime) {
+      this.runtime = Objects.requireNonNull(runtime, "runtime");
       return this;
     }
 

@@ -1,6 +1,8 @@
 package io.informer4j.etcd;
 
 import io.etcd.jetcd.Client;
+import io.informer4j.informer.InformerRuntime;
+import io.informer4j.informer.RuntimeBackend;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
@@ -31,7 +33,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>Immutable once built; thread-safe. The jetcd client stays the caller's to close.
  */
-public final class EtcdTypes implements Backend, TypeRegistry {
+public final class EtcdTypes implements RuntimeBackend, TypeRegistry {
 
   private final Client client;
   private final UnaryOperator<EtcdListerWatcher.Builder<?>> settings;
@@ -50,17 +52,34 @@ public final class EtcdTypes implements Backend, TypeRegistry {
 
   /**
    * Returns the source of {@code type}'s objects, covering every namespace (each request's
-   * selection narrows it).
+   * selection narrows it), with threads of its own for its watches' timeouts and initial states
+   * (ending when idle; see {@link EtcdListerWatcher.Builder#runtime}).
    *
    * @throws UnknownTypeException if the type is not in this catalog or is stored in another
    *     representation
    */
   @Override
   public <T> EtcdListerWatcher<T> listerWatcher(ObjectType<T> type) {
+    return builder(type).build();
+  }
+
+  /**
+   * Returns the source of {@code type}'s objects, whose watches run their timeouts and initial states
+   * on {@code runtime}: an informers map or Manager calls this with each informer's runtime, so the
+   * backend has no threads of its own.
+   *
+   * @throws UnknownTypeException if the type is not in this catalog
+   */
+  @Override
+  public <T> EtcdListerWatcher<T> listerWatcher(ObjectType<T> type, InformerRuntime runtime) {
+    return builder(type).runtime(runtime).build();
+  }
+
+  private <T> EtcdListerWatcher.Builder<T> builder(ObjectType<T> type) {
     StoredType<T> stored = require(type);
     EtcdListerWatcher.Builder<T> builder = EtcdListerWatcher.builder(client, stored.layout, stored.codec, type.adapter());
     settings.apply(builder);
-    return builder.build();
+    return builder;
   }
 
   /**

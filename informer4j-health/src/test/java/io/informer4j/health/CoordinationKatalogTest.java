@@ -9,7 +9,6 @@ import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.Leadership;
 import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.coordination.ShardLeases;
-import io.informer4j.coordination.ShardOwnership;
 import io.informer4j.coordination.ShardView;
 import io.informer4j.controller.Result;
 import io.informer4j.manager.Manager;
@@ -68,19 +67,17 @@ class CoordinationKatalogTest {
   void katalogShowsRoleShardsHoldersAndTransitions() throws Exception {
     Leadership<String> leadership = new Leadership<>("replica-a", Clock.system());
     leadership.renewed(System.nanoTime() + TIMING.renewDeadline().toNanos());
-    ShardOwnership ownership = new ShardOwnership(4, Clock.system());
     TypeKey pods = TypeKey.of("", "v1", "Pod");
     try (SimulatedApi api = SimulatedApi.builder().type(pods, Scope.NAMESPACED).build();
-         ShardCoordinator shards = ShardCoordinator.builder(new SoleMemberLeases(), ownership).timing(TIMING).build();
+         ShardCoordinator shards = ShardCoordinator.builder(new SoleMemberLeases(), 4).timing(TIMING).build();
          Manager manager = Manager.builder(api).build()) {
       HealthServer server = HealthServer.builder(manager).katalogSection("leadership", leadership::status)
           .katalogSection("shards", shards::status).build();
       manager.add(server);
-      manager.controller("pods", api.type(pods)).keyFilter(ownership).reconcile(key -> Result.done());
-      shards.start();
-      await().atMost(Duration.ofSeconds(60)).until(() -> ownership.held().size() == 4
-          && ((Map<?, ?>) shards.status().get("holders")).size() == 4);
+      manager.controller("pods", api.type(pods)).sharded(shards).reconcile(key -> Result.done());
       manager.start();
+      await().atMost(Duration.ofSeconds(60)).until(() -> shards.ownership().held().size() == 4
+          && ((Map<?, ?>) shards.status().get("holders")).size() == 4);
       String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/katalog"))
           .build(), HttpResponse.BodyHandlers.ofString()).body();
       JsonNode katalog = new ObjectMapper().readTree(body);

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.informer.BackoffPolicy;
 import io.informer4j.manager.Manager;

@@ -8,7 +8,7 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.informer4j.informer.InformerRuntime;
-import io.informer4j.informer.TypeWatchingBackend;
+import io.informer4j.informer.RuntimeBackend;
 import io.informer4j.kubernetes.internal.ApiConnection;
 import io.informer4j.kubernetes.internal.ConfigCredentials;
 import io.informer4j.kubernetes.internal.ConfigurationErrors;
@@ -69,7 +69,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe. Closing closes the fabric8 client (and its Vert.x) only if this backend created it.
  */
-public final class KubernetesBackend implements TypeWatchingBackend, AutoCloseable {
+public final class KubernetesBackend implements RuntimeBackend, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(KubernetesBackend.class);
   private static final Duration VERTX_CLOSE_TIMEOUT = Duration.ofSeconds(10);

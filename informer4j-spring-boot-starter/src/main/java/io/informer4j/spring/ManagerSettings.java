@@ -1,6 +1,6 @@
 package io.informer4j.spring;
 
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.manager.ControllerBuilder;
 import io.informer4j.meta.FieldSelector;
 import io.informer4j.meta.LabelSelector;

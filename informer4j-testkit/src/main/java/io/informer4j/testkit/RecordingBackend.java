@@ -1,37 +1,34 @@
 package io.informer4j.testkit;
 
+import io.informer4j.informer.ForwardingBackend;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.meta.TypeRegistry;
 import io.informer4j.source.Backend;
 import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.ListerWatcher;
-import io.informer4j.source.TypePresence;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
 import java.util.List;
-import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
- * A backend that passes everything to another and records every list and watch request its sources
- * send, as the {@link SimulatedApi} records what it receives: for tests of a backend whose server
+ * A backend that passes everything to another (a {@link ForwardingBackend}) and records every list and
+ * watch request its sources send, as the {@link SimulatedApi} records what it receives: for tests of a backend whose server
  * cannot say what one client asked (etcd counts range and watch RPCs per server, over every client
  * and key prefix). A request is recorded before it is passed on, so failed ones are recorded too.
  *
  * <p>Thread-safe.
  */
-public final class RecordingBackend implements Backend {
+public final class RecordingBackend extends ForwardingBackend {
 
-  private final Backend delegate;
   private final RequestLog requestLog = new RequestLog();
 
   /** Records the requests of the sources {@code delegate} builds. */
   public RecordingBackend(Backend delegate) {
-    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    super(delegate);
   }
 
   /** Returns every list and watch request sent so far, of every type, oldest first. */
@@ -41,32 +38,12 @@ public final class RecordingBackend implements Backend {
 
   @Override
   public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type) {
-    return new Recorded<>(type.key(), delegate.listerWatcher(type));
+    return new Recorded<>(type.key(), super.listerWatcher(type));
   }
 
   @Override
-  public TypeRegistry types() {
-    return delegate.types();
-  }
-
-  @Override
-  public <T> ObjectType<T> type(Class<T> javaClass) {
-    return delegate.type(javaClass);
-  }
-
-  @Override
-  public TypePresence presence(TypeKey type) {
-    return delegate.presence(type);
-  }
-
-  @Override
-  public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
-    return delegate.onTypeAdded(listener);
-  }
-
-  @Override
-  public String description() {
-    return delegate.description();
+  public <T> ListerWatcher<T> listerWatcher(ObjectType<T> type, InformerRuntime runtime) {
+    return new Recorded<>(type.key(), super.listerWatcher(type, runtime));
   }
 
   /** A source that records its requests and passes them on. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.InformerState;
 import io.informer4j.informer.SharedIndexInformer;

@@ -3,6 +3,8 @@ package io.informer4j.factory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.informer4j.controller.EnqueueEvent;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.NamespaceDecision;
 import io.informer4j.meta.NamespaceMatcher;
@@ -78,7 +80,7 @@ class TierTwoFilterPropertyTest {
                                                          List<Integer> writes) throws InterruptedException {
     NamespaceFilter filter = NamespaceFilter.of(allowed, restricted);
     NamespaceMatcher rule = filter.matcher();
-    List<FactoryEvent> events = new CopyOnWriteArrayList<>();
+    List<EnqueueEvent> events = new CopyOnWriteArrayList<>();
     try (SimulatedApi api = SimulatedApi.builder().type(TYPE, Scope.NAMESPACED).build();
          QueueRegistry queues = QueueRegistry.builder().build()) {
       PriorityWorkQueue<QueueItem> queue = queues.register(TYPE);
@@ -98,12 +100,12 @@ class TierTwoFilterPropertyTest {
           : writes.size();
       await().atMost(Duration.ofSeconds(60)).until(() -> events.size() == tier1Expected);
       TypeStatus status = factory.statuses().get(0);
-      for (FactoryEvent event : events) {
+      for (EnqueueEvent event : events) {
         boolean allowedNamespace = rule.allows(event.key().namespace());
         assertThat(event.outcome()).as("%s with allowed=%s restricted=%s", event.key(), allowed, restricted)
-            .isEqualTo(allowedNamespace ? FactoryEvent.Outcome.ENQUEUED : FactoryEvent.Outcome.DROPPED_BY_FILTER);
+            .isEqualTo(allowedNamespace ? EnqueueEvent.Outcome.ENQUEUED : EnqueueEvent.Outcome.DROPPED_BY_FILTER);
       }
-      long dropped = events.stream().filter(e -> e.outcome() == FactoryEvent.Outcome.DROPPED_BY_FILTER).count();
+      long dropped = events.stream().filter(e -> e.outcome() == EnqueueEvent.Outcome.DROPPED_BY_FILTER).count();
       assertThat(status.droppedTotal()).isEqualTo(dropped);
       for (Optional<QueueItem> item = queue.poll(); item.isPresent(); item = queue.poll()) {
         assertThat(rule.allows(item.get().key().namespace())).as("queued %s", item.get()).isTrue();

@@ -2,7 +2,7 @@ package io.informer4j.benchmarks.factory;
 
 import io.informer4j.benchmarks.informer.PrebuiltListerWatcher;
 import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.factory.TypeStatus;
 import io.informer4j.informer.InformerRuntime;

@@ -8,9 +8,7 @@ import io.informer4j.etcd.coordination.EtcdShardLeases;
 import io.informer4j.etcd.testing.EtcdServer;
 import io.informer4j.etcd.testing.EtcdWriter;
 import io.informer4j.etcd.testing.Widget;
-import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.SharedInformerFactory;
-import io.informer4j.reader.InformersMap;
+import io.informer4j.manager.Manager;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
@@ -61,13 +59,8 @@ final class EtcdShardingBackend implements ShardingBackend {
     Client client = server.newClient();
     EtcdTypes types = EtcdTypes.builder(client).json(WIDGET_OBJECTS, layout, Widget.class).build();
     EtcdShardLeases leases = new EtcdShardLeases(client, "/bench/" + group, identity, settings.timing(), Clock.system());
-    ShardedReplica replica = ShardedReplica.start(identity, leases, settings.timing(), settings.shards(),
-        (queues, filter) -> {
-          SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(types).build(), queues)
-              .keyFilter(filter).build();
-          factory.informerFor(WIDGET_OBJECTS, InformerOptions.defaults());
-          return factory;
-        }, log, settings.reconcileTime(), settings.workers());
+    ShardedReplica replica = ShardedReplica.start(identity, Manager.builder(types), WIDGET_OBJECTS, leases,
+        settings.timing(), settings.shards(), log, settings.reconcileTime(), settings.workers());
     return new ShardingScenario.Started(replica, () -> {
       client.close();
       replica.close();

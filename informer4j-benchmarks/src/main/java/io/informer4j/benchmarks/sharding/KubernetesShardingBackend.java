@@ -3,14 +3,12 @@ package io.informer4j.benchmarks.sharding;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.informer4j.factory.InformerOptions;
-import io.informer4j.factory.SharedInformerFactory;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.coordination.KubernetesShardLeases;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.manager.Manager;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.reader.InformersMap;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.coordination.ReconcileLog;
@@ -57,13 +55,8 @@ final class KubernetesShardingBackend implements ShardingBackend {
     KubernetesBackend backend = KubernetesBackend.builder(client).build();
     KubernetesShardLeases leases = new KubernetesShardLeases(client, "default", group, identity, settings.timing(),
         Clock.system());
-    ShardedReplica replica = ShardedReplica.start(identity, leases, settings.timing(), settings.shards(),
-        (queues, filter) -> {
-          SharedInformerFactory factory = SharedInformerFactory.builder(InformersMap.builder(backend).build(), queues)
-              .keyFilter(filter).build();
-          factory.informerFor(ConfigMap.class, InformerOptions.defaults());
-          return factory;
-        }, log, settings.reconcileTime(), settings.workers());
+    ShardedReplica replica = ShardedReplica.start(identity, Manager.builder(backend), backend.type(ConfigMap.class),
+        leases, settings.timing(), settings.shards(), log, settings.reconcileTime(), settings.workers());
     return new ShardingScenario.Started(replica, () -> {
       client.close();
       replica.close();

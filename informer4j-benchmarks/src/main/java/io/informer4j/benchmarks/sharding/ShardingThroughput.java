@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Sharded-controller throughput and takeover: N replicas (each its own client, factory, coordinator
- * and controller, in this JVM) share 12 shards of {@code objects} objects; each reconcile works 5 ms.
+ * Sharded-controller throughput and takeover: N replicas (each its own client and a Manager running
+ * a controller sharded by its own coordinator, in this JVM) share 12 shards of {@code objects} objects; each reconcile works 5 ms.
  * Once the shards are balanced and the first reconciles are done, every object is changed once and
  * the harness measures the time until each was reconciled (reconciles/s = objects / that time). With
  * 3 replicas it then kills one (closes its client first, so it cannot release) and measures the time

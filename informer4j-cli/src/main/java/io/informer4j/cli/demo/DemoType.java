@@ -1,7 +1,7 @@
 package io.informer4j.cli.demo;
 
 import io.informer4j.cli.run.WatchedType;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimulatedApi;
 

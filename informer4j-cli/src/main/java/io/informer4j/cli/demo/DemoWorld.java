@@ -1,6 +1,6 @@
 package io.informer4j.cli.demo;
 
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.TypeKey;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.informer4j.cli.run;
 
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectType;
 import java.util.Objects;

@@ -4,7 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
 import io.informer4j.cli.CliException;
 import io.informer4j.cli.run.WatchedType;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.meta.LabelSelector;

@@ -3,7 +3,7 @@ package io.informer4j.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;

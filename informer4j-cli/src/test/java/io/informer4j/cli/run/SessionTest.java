@@ -3,7 +3,7 @@ package io.informer4j.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.informer4j.cli.RunOptions;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimObject;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.informer4j.cli.dashboard.DashboardRow;
 import io.informer4j.cli.dashboard.RateMeter;
-import io.informer4j.factory.NamespaceFilter;
+import io.informer4j.controller.NamespaceFilter;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.meta.TypeKey;
 import java.time.Duration;

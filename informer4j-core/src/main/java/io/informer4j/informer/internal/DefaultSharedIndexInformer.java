@@ -56,6 +56,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
   private final List<HandlerLane<T>> registrations = new CopyOnWriteArrayList<>();
   private Duration resyncCheckPeriod;
   private Scheduler.Cancellable resyncTimer;
+  private long resyncGeneration;
   private boolean started;
   private boolean shutDown;
 
@@ -103,35 +104,28 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     }
   }
 
-  /** Must hold the lifecycle lock. Applies client-go's resync rules for handler periods. */
+  /**
+   * Must hold the lifecycle lock. Resolves the handler's resync period (the informer's default unless
+   * the options set one) and makes the resync check period no longer than it: before start by
+   * lowering the initial check period (as client-go does), after start by re-arming the check timer
+   * at the shorter period (where client-go would refuse or raise the handler's period).
+   */
   private HandlerOptions effectiveOptions(HandlerOptions options) {
-    Duration period = options.resyncPeriod();
-    if (period.isZero()) {
-      return options;
+    HandlerOptions resolved = options.resyncPeriod() == null ? options.withResync(defaultResync) : options;
+    Duration period = resolved.resyncPeriod();
+    if (period.isZero() || (!resyncCheckPeriod.isZero() && period.compareTo(resyncCheckPeriod) >= 0)) {
+      return resolved;
     }
-    if (!started) {
-      if (resyncCheckPeriod.isZero() || period.compareTo(resyncCheckPeriod) < 0) {
-        resyncCheckPeriod = period;
+    resyncCheckPeriod = period;
+    if (started) {
+      if (resyncTimer != null) {
+        resyncTimer.cancel();
       }
-      return options;
+      log.debug("informer {}: handler '{}' resyncs every {}; checking that often from now on", name,
+          resolved.name(), period);
+      scheduleResyncLocked();
     }
-    if (resyncCheckPeriod.isZero()) {
-      log.warn("informer {}: handler '{}' asks for resync every {}, but the informer was started without resync; it gets none",
-          name, options.name(), period);
-      return options.withResync(Duration.ZERO);
-    }
-    if (period.compareTo(resyncCheckPeriod) < 0) {
-      log.warn("informer {}: handler '{}' asks for resync every {}, below the informer's check period {}; using {}",
-          name, options.name(), period, resyncCheckPeriod, resyncCheckPeriod);
-      return options.withResync(resyncCheckPeriod);
-    }
-    return options;
-  }
-
-  /** Adds a handler named after its class, with the informer's default resync period. */
-  @Override
-  public HandlerRegistration addEventHandler(EventHandler<T> handler) {
-    return addEventHandler(handler, HandlerOptions.named(handler.getClass().getName()).withResync(defaultResync));
+    return resolved;
   }
 
   @Override
@@ -204,14 +198,15 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     reflector.start();
   }
 
-  /** Must hold the lifecycle lock. */
+  /** Must hold the lifecycle lock. Arms the check timer; a timer armed earlier stops re-arming itself. */
   private void scheduleResyncLocked() {
+    long generation = ++resyncGeneration;
     if (!resyncCheckPeriod.isZero() && !shutDown) {
-      resyncTimer = runtime.scheduler().schedule(resyncCheckPeriod, this::resyncTick);
+      resyncTimer = runtime.scheduler().schedule(resyncCheckPeriod, () -> resyncTick(generation));
     }
   }
 
-  private void resyncTick() {
+  private void resyncTick(long generation) {
     long now = runtime.clock().nanoTime();
     List<HandlerLane<T>> due = new ArrayList<>();
     for (HandlerLane<T> lane : registrations) {
@@ -223,7 +218,9 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
       processor.enqueue(new Delta.SyncAll<>(due));
     }
     synchronized (lifecycle) {
-      scheduleResyncLocked();
+      if (generation == resyncGeneration) {
+        scheduleResyncLocked();
+      }
     }
   }
 

@@ -6,16 +6,14 @@ import io.etcd.jetcd.Election;
 import io.etcd.jetcd.election.CampaignResponse;
 import io.etcd.jetcd.election.LeaderKey;
 import io.etcd.jetcd.election.LeaderResponse;
-import io.informer4j.coordination.CoordinationThreads;
 import io.informer4j.coordination.LeaderElection;
-import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.Leadership;
+import io.informer4j.coordination.LeaseTiming;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.time.Clock;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * only at the TTL — after which the next candidate is elected. A campaign that fails (for example
  * because the session lease expired) is retried one retry period later with the current lease.
  *
- * <p>Thread-safe. One session thread and one campaign thread, both daemons; the client is not closed.
+ * <p>Thread-safe. Keep-alives and campaigns run on the runtime given to {@link #start}; the client is
+ * not closed.
  *
  * @param <K> the item type of the gated controller
  */
@@ -42,7 +41,7 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
   private final LeaseTiming timing;
   private final Leadership<K> leadership;
   private final EtcdSession session;
-  private final ScheduledExecutorService campaigns;
+  private InformerRuntime runtime;
   private LeaderKey leaderKey;
   private CompletableFuture<CampaignResponse> campaign;
   private boolean closed;
@@ -62,7 +61,6 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
     this.timing = Objects.requireNonNull(timing, "timing");
     this.leadership = new Leadership<>(identity, clock);
     this.session = new EtcdSession(client, identity, timing, clock);
-    this.campaigns = CoordinationThreads.scheduler("informer4j-etcd-election[" + identity + "]", 1);
   }
 
   @Override
@@ -70,9 +68,19 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
     return leadership;
   }
 
-  /** Grants the session lease (blocking), starts observing the leader and campaigning. */
+  /**
+   * Grants the session lease (blocking), starts observing the leader and campaigning, with the
+   * keep-alives and campaigns on {@code runtime}'s threads.
+   */
   @Override
-  public void start() {
+  public void start(InformerRuntime runtime) {
+    synchronized (this) {
+      if (closed || this.runtime != null) {
+        throw new IllegalStateException("the election of " + leadership.identity() + " was "
+            + (closed ? "closed" : "started"));
+      }
+      this.runtime = Objects.requireNonNull(runtime, "runtime");
+    }
     session.onRenewed(validFrom -> {
       synchronized (this) {
         if (leaderKey != null && leaderKey.getLease() == session.leaseId()) {
@@ -84,7 +92,7 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
         }
       }
     });
-    session.start();
+    session.start(runtime);
     election.observe(name, new Election.Listener() {
       @Override
       public void onNext(LeaderResponse response) {
@@ -100,7 +108,7 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
       public void onCompleted() {
       }
     });
-    campaigns.execute(this::campaign);
+    runtime.io().execute(this::campaign);
   }
 
   private synchronized void campaign() {
@@ -131,11 +139,12 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
     });
   }
 
+  /** Must hold this lock. Campaigns again one retry period from now. */
   private void scheduleCampaign() {
     try {
-      campaigns.schedule(this::campaign, timing.retryPeriod().toNanos(), TimeUnit.NANOSECONDS);
-    } catch (java.util.concurrent.RejectedExecutionException closing) {
-      log.debug("{}: not campaigning again: closed", leadership.identity());
+      runtime.scheduler().schedule(timing.retryPeriod(), () -> runtime.io().execute(this::campaign));
+    } catch (java.util.concurrent.RejectedExecutionException stopped) {
+      log.debug("{}: not campaigning again: the runtime stopped", leadership.identity());
     }
   }
 
@@ -154,7 +163,6 @@ public final class EtcdLeaderElection<K> implements LeaderElection<K> {
       }
     }
     leadership.lost("closed");
-    campaigns.shutdownNow();
     if (key != null) {
       try {
         EtcdCalls.await("resign", election.resign(key), timing.renewDeadline());

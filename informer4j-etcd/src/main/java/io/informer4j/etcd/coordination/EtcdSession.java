@@ -3,19 +3,19 @@ package io.informer4j.etcd.coordination;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.options.LeaseOption;
 import io.informer4j.coordination.CoordinationException;
-import io.informer4j.coordination.CoordinationThreads;
 import io.informer4j.coordination.LeaseTiming;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.time.Clock;
+import io.informer4j.time.Scheduler;
 import java.util.Objects;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One replica's etcd session: a lease with a TTL of the lease duration (whole seconds, rounded up),
- * kept alive with jetcd's {@code keepAliveOnce} every retry period from a daemon thread. Every key
+ * kept alive with jetcd's {@code keepAliveOnce} every retry period on the runtime given to
+ * {@link #start}. Every key
  * the replica writes for coordination is attached to this lease, so when the replica dies or is cut
  * off, etcd deletes them all when the TTL runs out.
  *
@@ -33,7 +33,7 @@ final class EtcdSession implements AutoCloseable {
   private final LeaseTiming timing;
   private final Clock clock;
   private final long ttlSeconds;
-  private final ScheduledExecutorService keepAlive;
+  private Scheduler.Cancellable keepAlive;
   private volatile LongConsumer onRenewed = validFrom -> { };
   private long leaseId;
   private long validFrom;
@@ -45,7 +45,6 @@ final class EtcdSession implements AutoCloseable {
     this.timing = timing;
     this.clock = clock;
     this.ttlSeconds = Math.max(1, (timing.leaseDuration().toMillis() + 999) / 1000);
-    this.keepAlive = CoordinationThreads.scheduler("informer4j-etcd-session[" + owner + "]", 1);
   }
 
   /** Calls {@code listener} with {@link #validFrom()} after each confirmed keep-alive or grant. */
@@ -53,11 +52,14 @@ final class EtcdSession implements AutoCloseable {
     this.onRenewed = listener;
   }
 
-  /** Grants the first lease (blocking) and starts the keep-alive rounds. */
-  void start() {
+  /** Grants the first lease (blocking) and starts the keep-alive rounds on {@code runtime}. */
+  void start(InformerRuntime runtime) {
     renew();
-    keepAlive.scheduleWithFixedDelay(this::renewQuietly, timing.retryPeriod().toNanos(), timing.retryPeriod().toNanos(),
-        TimeUnit.NANOSECONDS);
+    Scheduler.Cancellable rounds = runtime.scheduleWithFixedDelay("etcd session of " + owner, timing.retryPeriod(),
+        timing.retryPeriod(), this::renewQuietly);
+    synchronized (this) {
+      keepAlive = rounds;
+    }
   }
 
   private void renewQuietly() {
@@ -128,7 +130,13 @@ final class EtcdSession implements AutoCloseable {
   /** Stops the keep-alives and revokes the lease (best effort), deleting every key attached to it. */
   @Override
   public void close() {
-    keepAlive.shutdownNow();
+    Scheduler.Cancellable rounds;
+    synchronized (this) {
+      rounds = keepAlive;
+    }
+    if (rounds != null) {
+      rounds.cancel();
+    }
     long id = leaseId();
     if (id != 0) {
       try {

@@ -16,6 +16,7 @@ import io.informer4j.coordination.CoordinationSettingsException;
 import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.ShardLeases;
 import io.informer4j.coordination.ShardView;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.time.Clock;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -35,7 +36,7 @@ import java.util.Set;
  * holder's lease expires. Every held key lives at least as long as the session's last confirmed
  * keep-alive plus the TTL, so validity is derived from the session.
  *
- * <p>Called by one coordinator thread; the session keeps alive on its own thread. Calls are bounded
+ * <p>Called by one coordinator thread; the session keeps alive on the runtime given to {@link #start}. Calls are bounded
  * by the renew deadline. The client is not closed.
  */
 public final class EtcdShardLeases implements ShardLeases {
@@ -49,10 +50,9 @@ public final class EtcdShardLeases implements ShardLeases {
 
   /**
    * Creates the leases of {@code identity} under key prefix {@code prefix} (such as
-   * {@code /informer4j/shards/configmap-workers}) and grants its session lease (blocking).
+   * {@code /informer4j/shards/configmap-workers}); {@link #start} grants its session lease.
    *
    * @throws CoordinationSettingsException if the prefix or identity is blank or contains a space
-   * @throws CoordinationException if etcd cannot grant the lease
    */
   public EtcdShardLeases(Client client, String prefix, String identity, LeaseTiming timing, Clock clock) {
     this.kv = Objects.requireNonNull(client, "client").getKVClient();
@@ -61,7 +61,17 @@ public final class EtcdShardLeases implements ShardLeases {
     this.me = bytes(identity);
     this.timing = Objects.requireNonNull(timing, "timing");
     this.session = new EtcdSession(client, identity, timing, clock);
-    session.start();
+  }
+
+  /**
+   * Grants the session lease (blocking) and keeps it alive every retry period on {@code runtime}'s
+   * threads.
+   *
+   * @throws CoordinationException if etcd cannot grant the lease
+   */
+  @Override
+  public void start(InformerRuntime runtime) {
+    session.start(runtime);
   }
 
   static String requireText(String value, String what) {

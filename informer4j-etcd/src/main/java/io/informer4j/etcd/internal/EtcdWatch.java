@@ -18,11 +18,11 @@ import io.informer4j.source.WatchEvent;
 import io.informer4j.source.WatchHandle;
 import io.informer4j.source.WatchListener;
 import io.informer4j.source.WatchRequest;
+import io.informer4j.time.Scheduler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,7 +64,7 @@ public final class EtcdWatch<T> implements WatchHandle {
   private final PreviousValues previousValues;
   private volatile Watch.Watcher watcher;
   private volatile boolean progressRequests;
-  private volatile ScheduledFuture<?> timeout;
+  private volatile Scheduler.Cancellable timeout;
   private boolean foreignKeyReported;
   private long lastRevision;
   private CompletableFuture<Void> pending = CompletableFuture.completedFuture(null);
@@ -123,7 +123,7 @@ public final class EtcdWatch<T> implements WatchHandle {
     scheduleTimeout();
     if (state != null) {
       InitialState<T> initialState = state;
-      EtcdThreads.initialStates().execute(() -> streamInitialState(initialState, from));
+      context.threads().initialStates().execute(() -> streamInitialState(initialState, from));
     }
   }
 
@@ -159,7 +159,7 @@ public final class EtcdWatch<T> implements WatchHandle {
 
   private void scheduleTimeout() {
     if (request.timeout() != null) {
-      timeout = EtcdThreads.timer().schedule(() -> end(null), request.timeout().toNanos(), TimeUnit.NANOSECONDS);
+      timeout = context.threads().timer().schedule(request.timeout(), () -> end(null));
       if (finished.get()) {
         cancelTimeout();
       }
@@ -237,9 +237,9 @@ public final class EtcdWatch<T> implements WatchHandle {
   }
 
   private void cancelTimeout() {
-    ScheduledFuture<?> timer = timeout;
+    Scheduler.Cancellable timer = timeout;
     if (timer != null) {
-      timer.cancel(false);
+      timer.cancel();
     }
   }
 

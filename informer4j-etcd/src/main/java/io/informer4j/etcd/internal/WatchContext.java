@@ -14,8 +14,10 @@ import java.time.Duration;
  * @param requestTimeout   how long opening a watch may take
  * @param chunkSize        keys per read of an initial state
  * @param progress         decides whether progress may be requested
+ * @param threads          where watch timeouts and initial states run
  * @param <T>              the object type
  */
 public record WatchContext<T>(Watch watchClient, KV kvClient, RangeLister<T> lister, ObjectDecoder<T> decoder,
-                              Duration requestTimeout, int chunkSize, ProgressSupport progress) {
+                              Duration requestTimeout, int chunkSize, ProgressSupport progress,
+                              EtcdThreads threads) {
 }

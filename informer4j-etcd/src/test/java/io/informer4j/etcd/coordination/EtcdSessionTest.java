@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.informer4j.coordination.LeaseTiming;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.etcd.testing.EtcdServerExtension;
 import io.informer4j.time.Clock;
 import java.time.Duration;
@@ -21,8 +22,9 @@ class EtcdSessionTest {
 
   @Test
   void aLeaseEtcdNoLongerHasIsReplacedByANewOne() throws Exception {
-    try (EtcdSession session = new EtcdSession(ETCD.client(), "session-test", TIMING, Clock.system())) {
-      session.start();
+    try (InformerRuntime runtime = InformerRuntime.create("session-test");
+         EtcdSession session = new EtcdSession(ETCD.client(), "session-test", TIMING, Clock.system())) {
+      session.start(runtime);
       long first = session.leaseId();
       long confirmed = session.validFrom();
       await().atMost(Duration.ofSeconds(60)).until(() -> session.validFrom() > confirmed);

@@ -7,16 +7,13 @@ import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfig
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectorBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
-import io.informer4j.coordination.CoordinationThreads;
 import io.informer4j.coordination.LeaderElection;
 import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.Leadership;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,14 +26,15 @@ import org.slf4j.LoggerFactory;
  * elector stopped on an error) this replica campaigns again one retry period later, until
  * {@link #close()}.
  *
- * <p>Thread-safe. fabric8's elector runs on two daemon threads owned here; the client is not closed.
+ * <p>Thread-safe. fabric8's elector runs its requests on the I/O pool of the runtime given to
+ * {@link #start}, the delays between campaigns on its timer (fabric8 also uses its shared scheduler
+ * for the delays between renewals); the client is not closed.
  *
  * @param <K> the item type of the gated controller
  */
 public final class KubernetesLeaderElection<K> implements LeaderElection<K> {
 
   private static final Logger log = LoggerFactory.getLogger(KubernetesLeaderElection.class);
-  private static final AtomicInteger IDS = new AtomicInteger();
 
   private final KubernetesClient client;
   private final String namespace;
@@ -44,7 +42,7 @@ public final class KubernetesLeaderElection<K> implements LeaderElection<K> {
   private final LeaseTiming timing;
   private final Clock clock;
   private final Leadership<K> leadership;
-  private final ScheduledExecutorService executor;
+  private InformerRuntime runtime;
   private CompletableFuture<?> running;
   private boolean closed;
 
@@ -62,8 +60,6 @@ public final class KubernetesLeaderElection<K> implements LeaderElection<K> {
     this.timing = LeaseNames.requireWholeSeconds(timing);
     this.clock = Objects.requireNonNull(clock, "clock");
     this.leadership = new Leadership<>(LeaseNames.requireName(identity, "identity"), clock);
-    int id = IDS.incrementAndGet();
-    this.executor = CoordinationThreads.scheduler("informer4j-leader-election-" + id, 2);
   }
 
   @Override
@@ -71,21 +67,24 @@ public final class KubernetesLeaderElection<K> implements LeaderElection<K> {
     return leadership;
   }
 
+  /** Starts campaigning on {@code runtime}'s threads; returns at once. */
   @Override
-  public synchronized void start() {
+  public synchronized void start(InformerRuntime runtime) {
     if (closed) {
       throw new IllegalStateException("the election of " + leadership.identity() + " on " + leaseName + " is closed");
     }
-    if (running == null) {
-      campaign();
+    if (this.runtime != null) {
+      throw new IllegalStateException("the election of " + leadership.identity() + " on " + leaseName + " was started");
     }
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    campaign();
   }
 
   private synchronized void campaign() {
     if (closed) {
       return;
     }
-    LeaderElector elector = new LeaderElectorBuilder(client, executor).withConfig(config()).build();
+    LeaderElector elector = new LeaderElectorBuilder(client, runtime.io()).withConfig(config()).build();
     CompletableFuture<?> election = elector.start();
     running = election;
     election.whenComplete((ignored, error) -> {
@@ -100,9 +99,9 @@ public final class KubernetesLeaderElection<K> implements LeaderElection<K> {
 
   private void recampaign() {
     try {
-      executor.schedule(this::campaign, timing.retryPeriod().toNanos(), TimeUnit.NANOSECONDS);
-    } catch (java.util.concurrent.RejectedExecutionException closing) {
-      log.debug("{}: not campaigning again: closed", leadership.identity());
+      runtime.scheduler().schedule(timing.retryPeriod(), () -> runtime.io().execute(this::campaign));
+    } catch (java.util.concurrent.RejectedExecutionException stopped) {
+      log.debug("{}: not campaigning again: the runtime stopped", leadership.identity());
     }
   }
 
@@ -135,6 +134,5 @@ public final class KubernetesLeaderElection<K> implements LeaderElection<K> {
     if (election != null) {
       election.cancel(true);
     }
-    executor.shutdown();
   }
 }

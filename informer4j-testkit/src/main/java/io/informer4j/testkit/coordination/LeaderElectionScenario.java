@@ -7,6 +7,7 @@ import io.informer4j.controller.Controller;
 import io.informer4j.controller.Result;
 import io.informer4j.coordination.LeaderElection;
 import io.informer4j.coordination.LeaseTiming;
+import io.informer4j.informer.InformerRuntime;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class LeaderElectionScenario implements AutoCloseable {
     }
   }
 
-  private record Running(Candidate candidate, Controller<String> controller) {
+  private record Running(Candidate candidate, Controller<String> controller, InformerRuntime runtime) {
   }
 
   private final LeaseTiming timing;
@@ -67,12 +68,13 @@ public final class LeaderElectionScenario implements AutoCloseable {
     Controller<String> controller = Controller.<String>builder("elected-" + identity, item -> {
       long start = log.start(identity, "the-singleton-work");
       LockSupport.parkNanos(Duration.ofMillis(2).toNanos());
-      log.end(identity, "the-singleton-work", start);
+      log.end(identity, "the-singleton-work", "", start);
       return Result.done();
     }).gate(candidate.election().leadership()).build();
     controller.start();
-    candidate.election().start();
-    running.put(identity, new Running(candidate, controller));
+    InformerRuntime runtime = InformerRuntime.create("election-" + identity);
+    candidate.election().start(runtime);
+    running.put(identity, new Running(candidate, controller, runtime));
     feeder.scheduleWithFixedDelay(() -> controller.queue().add("work"), 0, 10, TimeUnit.MILLISECONDS);
   }
 
@@ -116,6 +118,7 @@ public final class LeaderElectionScenario implements AutoCloseable {
     running.values().forEach(r -> {
       r.controller().stop(Duration.ofSeconds(5));
       r.candidate().stop().run();
+      r.runtime().close();
     });
     running.clear();
   }

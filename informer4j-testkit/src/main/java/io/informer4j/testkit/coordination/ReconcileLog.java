@@ -5,18 +5,19 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Records every reconcile — which replica reconciled which key, from when to when (in
- * {@link System#nanoTime()}) — and finds keys reconciled by two replicas at overlapping times.
- * Thread-safe.
+ * Records every reconcile — which replica reconciled which key at which resourceVersion, from when
+ * to when (in {@link System#nanoTime()}) — and finds keys reconciled by two replicas at overlapping
+ * times, and changes reconciled other than once. Thread-safe.
  */
 public final class ReconcileLog {
 
-  /** One finished reconcile. */
-  public record Span(String key, String replica, long startNanos, long endNanos) {
+  /** One finished reconcile of {@code key} that read {@code version} ({@code ""}: the object was gone). */
+  public record Span(String key, String replica, String version, long startNanos, long endNanos) {
   }
 
   private final List<Span> spans = new ArrayList<>();
@@ -29,13 +30,46 @@ public final class ReconcileLog {
     return now;
   }
 
-  /** Marks the end of the reconcile begun at {@code startNanos}. */
-  public void end(String replica, String key, long startNanos) {
+  /** Marks the end of the reconcile begun at {@code startNanos}, which read {@code version}. */
+  public void end(String replica, String key, String version, long startNanos) {
     long now = System.nanoTime();
     running.remove(replica + "|" + key);
     synchronized (spans) {
-      spans.add(new Span(key, replica, startNanos, now));
+      spans.add(new Span(key, replica, version, startNanos, now));
     }
+  }
+
+  /**
+   * Returns, for each key of {@code versions} (key to the version a change gave it), how many
+   * reconciles read that version, where that is not exactly one; empty when every change was
+   * reconciled exactly once.
+   */
+  public Map<String, Long> notOncePerChange(Map<String, String> versions) {
+    Map<String, Long> counts = new HashMap<>();
+    for (Span span : spans()) {
+      if (span.version().equals(versions.get(span.key()))) {
+        counts.merge(span.key(), 1L, Long::sum);
+      }
+    }
+    Map<String, Long> wrong = new TreeMap<>();
+    versions.keySet().forEach(key -> {
+      long count = counts.getOrDefault(key, 0L);
+      if (count != 1) {
+        wrong.put(key, count);
+      }
+    });
+    return wrong;
+  }
+
+  /** Returns the keys of {@code versions} whose version some reconcile read. */
+  public Set<String> keysReconciledAt(Map<String, String> versions) {
+    Set<String> keys = new TreeSet<>();
+    for (Span span : spans()) {
+      if (span.version().equals(versions.get(span.key()))) {
+        keys.add(span.key());
+      }
+    }
+    return keys;
   }
 
   /** Returns every finished reconcile. */

@@ -1,4 +1,4 @@
-package io.informer4j.factory;
+package io.informer4j.controller;
 
 import io.informer4j.meta.NamespaceDecision;
 import io.informer4j.meta.NamespaceMatcher;

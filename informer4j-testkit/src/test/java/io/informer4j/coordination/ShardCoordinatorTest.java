@@ -6,6 +6,7 @@ import io.informer4j.controller.ReconcileGate.Admission;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.queue.QueueItem;
+import io.informer4j.testkit.coordination.InMemoryShardLeases;
 import io.informer4j.time.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,14 +32,15 @@ class ShardCoordinatorTest {
 
   private final class Replica {
     final InMemoryShardLeases leases;
-    final ShardOwnership ownership = new ShardOwnership(SHARDS, clock);
+    final ShardOwnership ownership;
     final List<Set<Integer>> gained = new CopyOnWriteArrayList<>();
     final ShardCoordinator coordinator;
 
     Replica(String identity) {
       leases = new InMemoryShardLeases(identity, table, clock, TIMING.leaseDuration());
-      coordinator = ShardCoordinator.builder(leases, ownership).timing(TIMING).clock(clock)
-          .listener(gained::add).build();
+      coordinator = ShardCoordinator.builder(leases, SHARDS).timing(TIMING).clock(clock).build();
+      coordinator.addListener(gained::add);
+      ownership = coordinator.ownership();
       replicas.add(this);
     }
   }
@@ -108,19 +110,19 @@ class ShardCoordinatorTest {
     rounds(2, List.of(a));
     assertThat(a.ownership.held()).hasSize(SHARDS);
     QueueItem busy = busyItemOf(a, SHARDS - 1);
-    assertThat(a.ownership.enter(busy)).isEqualTo(Admission.RUN);
+    assertThat(a.ownership.gate(busy.type()).enter(busy.key())).isEqualTo(Admission.RUN);
 
     Replica b = new Replica("b");
     b.coordinator.roundSafely();
     a.coordinator.roundSafely();
     assertThat(a.ownership.releasing()).contains(SHARDS - 1);
     assertThat(a.ownership.isActive(SHARDS - 1)).isFalse();
-    assertThat(a.ownership.enter(busy)).isEqualTo(Admission.DROP);
+    assertThat(a.ownership.gate(busy.type()).enter(busy.key())).isEqualTo(Admission.DROP);
     clock.advance(Duration.ofMillis(100));
     a.coordinator.roundSafely();
     assertThat(table.holder(SHARDS - 1, clock.nanoTime())).as("kept while a reconcile runs").isEqualTo("a");
 
-    a.ownership.exit(busy);
+    a.ownership.gate(busy.type()).exit(busy.key());
     assertThat(a.ownership.awaitDrained(SHARDS - 1, Duration.ZERO)).isTrue();
     rounds(3, List.of(a, b));
     assertPartition(List.of(a, b));

@@ -1,5 +1,8 @@
-package io.informer4j.coordination;
+package io.informer4j.testkit.coordination;
 
+import io.informer4j.coordination.CoordinationException;
+import io.informer4j.coordination.ShardLeases;
+import io.informer4j.coordination.ShardView;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -7,16 +10,21 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
-/** A test backend: leases in one shared table, expiring on a (manual) clock; can be cut off. */
-final class InMemoryShardLeases implements ShardLeases {
+/**
+ * Shard leases without a coordination engine, for tests of sharding: every member's leases live in
+ * one {@link Table} shared in memory, expire on a clock (a manual one for tests driven by hand), and
+ * a member can be cut off from the table, as by a partition. Thread-safe.
+ */
+public final class InMemoryShardLeases implements ShardLeases {
 
-  /** The shared table of every member's leases. */
-  static final class Table {
+  /** The shared table of every member's leases. Thread-safe. */
+  public static final class Table {
     private final Map<String, Long> members = new HashMap<>();
     private final Map<Integer, String> holders = new HashMap<>();
     private final Map<Integer, Long> expiries = new HashMap<>();
 
-    synchronized String holder(int shard, long now) {
+    /** Returns the holder of {@code shard} whose lease is valid at {@code now} (a clock reading), or null. */
+    public synchronized String holder(int shard, long now) {
       Long expiry = expiries.get(shard);
       return expiry != null && now - expiry < 0 ? holders.get(shard) : null;
     }
@@ -28,14 +36,19 @@ final class InMemoryShardLeases implements ShardLeases {
   private final long lease;
   private volatile boolean cutOff;
 
-  InMemoryShardLeases(String identity, Table table, Clock clock, Duration lease) {
+  /**
+   * Creates the leases of member {@code identity} in {@code table}: each renewal makes a lease valid
+   * for {@code lease} on {@code clock}.
+   */
+  public InMemoryShardLeases(String identity, Table table, Clock clock, Duration lease) {
     this.identity = identity;
     this.table = table;
     this.clock = clock;
     this.lease = lease.toNanos();
   }
 
-  void cutOff() {
+  /** Cuts this member off: every later call fails with {@link CoordinationException}; its leases stay until they expire. */
+  public void cutOff() {
     cutOff = true;
   }
 
@@ -99,6 +112,7 @@ final class InMemoryShardLeases implements ShardLeases {
     }
   }
 
+  /** Leaves the membership unless cut off; held shards stay until released or expired. */
   @Override
   public void close() {
     if (!cutOff) {
