@@ -3,6 +3,6 @@
  * builds values from {@link io.informer4j.testsupport.property.Choices} (seeded random numbers,
  * recorded), {@link io.informer4j.testsupport.property.PropertyCheck} runs a property on many of
  * them inside a JUnit test, and a failure is shrunk by replaying simpler choices and reported with
- * the seed that reproduces it ({@link io.informer4j.testsupport.property.PropertyFailure}).
+ * the random seed that reproduces it ({@link io.informer4j.testsupport.property.PropertyFailure}).
  */
 package io.informer4j.testsupport.property;
