@@ -3,6 +3,7 @@
  * SPI ({@code source}), the indexed cache ({@code cache}), informers ({@code informer}), work queues
  * ({@code queue}), controllers ({@code controller}), the informers map and its readers
  * ({@code reader}), the shared informer factory ({@code factory}), the manager ({@code manager}),
+ * one manager over a fleet of clusters ({@code fleet}),
  * leader election and sharding ({@code coordination}) and clocks ({@code time}).
  *
  * <p>Every exported package is API. The {@code …internal} packages are the engine's implementation:
@@ -16,6 +17,7 @@ module informer4j.core {
   exports io.informer4j.controller;
   exports io.informer4j.coordination;
   exports io.informer4j.factory;
+  exports io.informer4j.fleet;
   exports io.informer4j.informer;
   exports io.informer4j.manager;
   exports io.informer4j.meta;

@@ -31,6 +31,7 @@ class PackageDependencyTest {
       .layer("factory").definedBy("io.informer4j.factory..")
       .layer("coordination").definedBy("io.informer4j.coordination..")
       .layer("manager").definedBy("io.informer4j.manager..")
+      .layer("fleet").definedBy("io.informer4j.fleet..")
       .whereLayer("meta").mayNotAccessAnyLayer()
       .whereLayer("time").mayNotAccessAnyLayer()
       .whereLayer("source").mayOnlyAccessLayers("meta")
@@ -44,7 +45,9 @@ class PackageDependencyTest {
       .whereLayer("coordination")
       .mayOnlyAccessLayers("meta", "time", "source", "cache", "informer", "queue", "controller")
       .whereLayer("manager").mayOnlyAccessLayers("meta", "time", "source", "cache", "informer", "queue",
-          "controller", "reader", "factory", "coordination");
+          "controller", "reader", "factory", "coordination")
+      .whereLayer("fleet").mayOnlyAccessLayers("meta", "time", "source", "cache", "informer", "queue",
+          "controller", "reader", "factory", "coordination", "manager");
 
   @ArchTest
   static final ArchRule noPackageCycles = slices().matching("io.informer4j.(*)..").should().beFreeOfCycles();
