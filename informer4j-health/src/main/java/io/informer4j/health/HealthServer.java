@@ -14,7 +14,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -47,6 +49,7 @@ public final class HealthServer implements ManagedComponent {
   private static final Logger log = LoggerFactory.getLogger(HealthServer.class);
 
   private final HealthChecks checks;
+  private final List<Supplier<HealthReport>> readinessChecks;
   private final Katalog katalog;
   private final PrometheusMeterRegistry prometheus;
   private final String host;
@@ -56,6 +59,7 @@ public final class HealthServer implements ManagedComponent {
 
   private HealthServer(Builder b) {
     this.checks = new HealthChecks(b.manager, b.grace, b.clock);
+    this.readinessChecks = List.copyOf(b.readinessChecks);
     this.katalog = new Katalog(b.manager, b.sections);
     this.prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     b.manager.meterRegistry().add(prometheus);
@@ -128,13 +132,22 @@ public final class HealthServer implements ManagedComponent {
       switch (exchange.getRequestURI().getPath()) {
         case "/katalog" -> respond(exchange, 200, "application/json", katalog.json());
         case "/healthz" -> report(exchange, checks.liveness());
-        case "/readyz" -> report(exchange, checks.readiness());
+        case "/readyz" -> report(exchange, readiness());
         case "/metrics" -> respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", prometheus.scrape());
         default -> respond(exchange, 404, "text/plain", "not found\n");
       }
     } catch (RuntimeException e) {
       log.warn("health endpoint {} failed", exchange.getRequestURI(), e);
     }
+  }
+
+  /** Returns the manager's readiness joined with every added check's: ok when all are, their problems in order. */
+  private HealthReport readiness() {
+    List<HealthReport> reports = new ArrayList<>();
+    reports.add(checks.readiness());
+    readinessChecks.forEach(check -> reports.add(check.get()));
+    boolean ok = reports.stream().allMatch(HealthReport::ok);
+    return new HealthReport(ok, reports.stream().flatMap(r -> r.problems().stream()).toList());
   }
 
   private static void report(HttpExchange exchange, HealthReport report) throws IOException {
@@ -171,6 +184,7 @@ public final class HealthServer implements ManagedComponent {
     private Duration grace = Duration.ofSeconds(60);
     private Clock clock = Clock.systemUTC();
     private final Map<String, Supplier<?>> sections = new LinkedHashMap<>();
+    private final List<Supplier<HealthReport>> readinessChecks = new ArrayList<>();
 
     private Builder(Manager manager) {
       this.manager = Objects.requireNonNull(manager, "manager");
@@ -206,6 +220,15 @@ public final class HealthServer implements ManagedComponent {
     /** Adds a section to {@code /katalog}, built on each request from plain maps, lists and values. */
     public Builder katalogSection(String name, Supplier<?> section) {
       sections.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(section, "section"));
+      return this;
+    }
+
+    /**
+     * Adds {@code check} to {@code /readyz}: ready only when the manager and every added check are
+     * (for example a fleet's, {@link FleetHealth#addTo}); called on each request.
+     */
+    public Builder readinessCheck(Supplier<HealthReport> check) {
+      readinessChecks.add(Objects.requireNonNull(check, "check"));
       return this;
     }
 
