@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.TypeKey;
-import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -27,8 +26,8 @@ import java.util.regex.Pattern;
  * Side-by-side comparison of Kubernetes informers over loopback HTTP: informer4j (this project's
  * Kubernetes backend), fabric8 8.0.0's {@code SharedIndexInformer} and client-java 27.0.0's
  * informer, each in a fresh JVM ({@link ProbeMain}) with the same heap settings, against one
- * {@link KubernetesTestServer} holding {@code objects} ConfigMaps of about 1.5 KB of JSON each (with
- * a managedFields entry) spread over 20 namespaces.
+ * {@link KubernetesTestServer} holding {@code objects} ConfigMaps of the chosen {@link ConfigMapDataSet}
+ * ({@code -Dinformer4j.dataSet=cluster|repeating}, default {@code cluster}) spread over 20 namespaces.
  *
  * <p>MODIFIED events are measured twice per client: <em>live</em>, the server producing them while
  * the client takes them (every client lands near the server's own rate on a shared machine), and
@@ -54,7 +53,8 @@ public final class KubernetesComparison {
   static final ResourceDescriptor CONFIG_MAPS = ResourceDescriptor.of(ConfigMap.class);
   private static final TypeKey TYPE = CONFIG_MAPS.type();
   private static final Pattern FIGURE = Pattern.compile("(\\w+)=([0-9.]+)");
-  private static final int NAMESPACES = 20;
+  /** The objects served ({@code -Dinformer4j.dataSet}). */
+  static final ConfigMapDataSet DATA = ConfigMapDataSet.chosen();
   /** Seconds each probe stays idle after the events before it counts its threads again; 0 skips it. */
   private static final int IDLE_SECONDS = Integer.getInteger("informer4j.idleSeconds", 0);
   /** Extra options for each probe JVM, space-separated (a profiler, say); none by default. */
@@ -73,7 +73,7 @@ public final class KubernetesComparison {
     try (SimulatedApi api = SimulatedApi.builder().historyLimit(Math.max(10_000, 2 * events)).build();
          KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class)) {
       for (int i = 0; i < objects; i++) {
-        api.create(TYPE, configMap(i, 0));
+        api.create(TYPE, DATA.configMap(i, 0));
       }
       listOnce(server);
       Map<String, List<Map<String, Double>>> results = new LinkedHashMap<>();
@@ -154,7 +154,7 @@ public final class KubernetesComparison {
    */
   private static void update(SimulatedApi api, int objects, int events, long batch) {
     for (int i = 0; i < events; i++) {
-      api.upsert(TYPE, configMap(i % objects, batch * events + i + 1));
+      api.upsert(TYPE, DATA.configMap(i % objects, batch * events + i + 1));
     }
   }
 
@@ -178,19 +178,5 @@ public final class KubernetesComparison {
       medians.put(key, values[values.length / 2]);
     }
     return medians;
-  }
-
-  /** A ConfigMap of about 1.5 KB of JSON with a server-side-apply managedFields entry. */
-  static SimObject configMap(int index, long generation) {
-    Map<String, Object> data = new LinkedHashMap<>();
-    for (int k = 0; k < 8; k++) {
-      data.put("key-" + k, "value-" + k + "-" + generation + "-" + "x".repeat(90));
-    }
-    Map<String, Object> managedFields = Map.of("manager", "kubectl", "operation", "Apply", "apiVersion", "v1",
-        "time", "2026-01-01T00:00:00Z", "fieldsType", "FieldsV1",
-        "fieldsV1", Map.of("f:data", Map.of("f:key-0", Map.of(), "f:key-1", Map.of(), "f:key-2", Map.of(), "f:key-3", Map.of())));
-    return SimObject.of("ns-" + (index % NAMESPACES), "cm-" + index).withLabel("app", "bench").withLabel("shard", Integer.toString(index % 16))
-        .withContent(Map.of("data", data, "metadata", Map.of("managedFields", List.of(managedFields),
-            "creationTimestamp", "2026-01-01T00:00:00Z")));
   }
 }

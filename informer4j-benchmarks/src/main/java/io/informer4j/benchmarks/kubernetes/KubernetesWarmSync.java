@@ -35,7 +35,7 @@ public final class KubernetesWarmSync {
     try (SimulatedApi api = SimulatedApi.builder().build();
          KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class)) {
       for (int i = 0; i < objects; i++) {
-        api.create(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.configMap(i, 0));
+        api.create(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.DATA.configMap(i, 0));
       }
       for (int round = 0; round < rounds; round++) {
         for (String client : clients) {

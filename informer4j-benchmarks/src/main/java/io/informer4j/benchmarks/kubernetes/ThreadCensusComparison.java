@@ -47,7 +47,7 @@ public final class ThreadCensusComparison {
     try (SimulatedApi api = SimulatedApi.builder().build();
          KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class)) {
       for (int i = 0; i < objects; i++) {
-        api.create(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.configMap(i, 0));
+        api.create(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.DATA.configMap(i, 0));
       }
       KubernetesComparison.listOnce(server);
       System.out.println("| subject | informers / controllers | threads started | of them `informer4j-*` "
@@ -86,7 +86,7 @@ public final class ThreadCensusComparison {
       figures.add(readCensus(out, "SYNCED"));
       if (!figures.get(0).isEmpty()) {
         for (int i = 0; i < objects; i++) {
-          api.upsert(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.configMap(i, generation));
+          api.upsert(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.DATA.configMap(i, generation));
         }
         in.write("EVENTS\n");
         in.flush();

@@ -25,7 +25,8 @@ import java.util.Map;
  *       {@code metadata} the labels, annotations, finalizers, owner references, managed-fields entries
  *       and additional properties;</li>
  *   <li>the {@code data}/{@code binaryData} of ConfigMaps and {@code data}/{@code stringData} of
- *       Secrets keep their values compressed ({@link DeflatedValues}) when they hold at least
+ *       Secrets keep the values that compress compressed ({@link DeflatedValues}: a cheap estimate
+ *       decides, so base64 of random bytes costs no compression) when those hold at least
  *       {@value DeflatedValues#MIN_TEXT} characters and compress to three quarters or less, else
  *       become compact unmodifiable copies;</li>
  *   <li>{@code managedFields} field sets ({@code fieldsV1}) become one shared instance per distinct

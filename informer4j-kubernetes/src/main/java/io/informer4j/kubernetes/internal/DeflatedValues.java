@@ -17,17 +17,25 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * An unmodifiable map of text values held compressed: the keys as they are, the values as one block
- * of UTF-8 compressed with the JDK's {@link Deflater} (zlib, fastest level). For the {@code data} of
- * ConfigMaps and Secrets, whose values are often long and repetitive (configuration files, JSON,
- * certificates, base64). Every read of a value decompresses the whole block (a few microseconds for
+ * An unmodifiable map of text values, those that compress held compressed: the keys as they are, each
+ * value either as it is or, when a cheap estimate says it compresses, in one block of UTF-8 compressed
+ * with the JDK's {@link Deflater} (zlib, fastest level). For the {@code data} of ConfigMaps and
+ * Secrets, whose values are often long and repetitive (configuration files, JSON) but as often are not
+ * (base64 of keys and archives, certificates, random tokens). The estimate is a value's order-0
+ * entropy, its bytes' frequencies: above {@value #MAX_BITS_PER_BYTE} bits per byte (base64 of random
+ * bytes has 6) deflate could not save a quarter of it, so the value is kept as it is and costs no
+ * compression. Every read of a compressed value decompresses the whole block (a few microseconds for
  * kilobytes), so it suits values that are kept much more than they are read. Iteration order,
  * equality and hash code are those of the map it was made from. Immutable and thread-safe.
  */
 final class DeflatedValues extends AbstractMap<String, String> {
 
-  /** Values shorter than this in total are not worth compressing. */
+  /** Compressible values shorter than this in total are not worth a block. */
   static final int MIN_TEXT = 512;
+  /** Values shorter than this are kept as they are. */
+  static final int MIN_VALUE = 64;
+  /** Values whose bytes carry more information than this are kept as they are. */
+  static final double MAX_BITS_PER_BYTE = 5.5;
   /** The compressed block must be at most this fraction of the text to be kept. */
   private static final double MAX_RATIO = 0.75;
   private static final ThreadLocal<Deflater> DEFLATERS =
@@ -39,19 +47,25 @@ final class DeflatedValues extends AbstractMap<String, String> {
   private static final int MAX_KEPT_BUFFER = 1 << 20;
 
   private final String[] keys;
-  private final int[] valueEnds;
+  /** Each value kept as it is; null where the value is in the block. */
+  private final String[] kept;
+  /** Where each value in the block ends in the decompressed text (for a kept value, where the previous one ended). */
+  private final int[] ends;
   private final byte[] block;
 
-  private DeflatedValues(String[] keys, int[] valueEnds, byte[] block) {
+  private DeflatedValues(String[] keys, String[] kept, int[] ends, byte[] block) {
     this.keys = keys;
-    this.valueEnds = valueEnds;
+    this.kept = kept;
+    this.ends = ends;
     this.block = block;
   }
 
   /**
-   * Returns the values of {@code map} compressed, or null when they are not worth it or cannot be
-   * kept exactly: a total under {@link #MIN_TEXT} characters, a null key or value, a value that is not
-   * valid UTF-16 (an unpaired surrogate), or a block larger than three quarters of the text.
+   * Returns the values of {@code map} with those that compress compressed, or null when that is not
+   * worth it: a null key or value, compressible values under {@link #MIN_TEXT} characters in total,
+   * or a block larger than three quarters of their text. A value shorter than {@link #MIN_VALUE}, one
+   * estimated not to compress, and one that is not valid UTF-16 (an unpaired surrogate, which has no
+   * exact UTF-8 form) is kept as it is.
    */
   static DeflatedValues of(Map<String, String> map) {
     if (map == null || map.isEmpty()) {
@@ -70,20 +84,27 @@ final class DeflatedValues extends AbstractMap<String, String> {
     Buffers buffers = BUFFERS.get();
     try {
       String[] keys = new String[map.size()];
+      String[] kept = new String[map.size()];
       int[] ends = new int[map.size()];
       int textLength = 0;
       int i = 0;
       for (Map.Entry<String, String> entry : map.entrySet()) {
         keys[i] = entry.getKey();
-        textLength = buffers.appendUtf8(entry.getValue(), textLength);
-        if (textLength < 0) {
-          return null;
+        String value = entry.getValue();
+        int end = value.length() < MIN_VALUE ? -1 : buffers.appendUtf8(value, textLength);
+        if (end < 0 || buffers.bitsPerByte(textLength, end) > MAX_BITS_PER_BYTE) {
+          kept[i] = value;
+        } else {
+          textLength = end;
         }
         ends[i++] = textLength;
       }
+      if (textLength < MIN_TEXT) {
+        return null;
+      }
       int blockLength = buffers.deflate(textLength);
       return blockLength > textLength * MAX_RATIO
-          ? null : new DeflatedValues(keys, ends, Arrays.copyOf(buffers.block, blockLength));
+          ? null : new DeflatedValues(keys, kept, ends, Arrays.copyOf(buffers.block, blockLength));
     } finally {
       buffers.trim();
     }
@@ -93,12 +114,13 @@ final class DeflatedValues extends AbstractMap<String, String> {
   private static final class Buffers {
     private final CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder()
         .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final int[] counts = new int[256];
     private byte[] text = new byte[4096];
     private byte[] block = new byte[4096];
 
     /**
-     * Appends {@code value} as UTF-8 at {@code length}; returns the new length, or -1 when the value
-     * has no exact UTF-8 form (an unpaired surrogate), which is then kept uncompressed.
+     * Writes {@code value} as UTF-8 at {@code length}; returns where it ends, or -1 when the value
+     * has no exact UTF-8 form (an unpaired surrogate).
      */
     int appendUtf8(String value, int length) {
       int worst = length + value.length() * 3;
@@ -111,6 +133,22 @@ final class DeflatedValues extends AbstractMap<String, String> {
         return -1;
       }
       return out.position();
+    }
+
+    /** The order-0 entropy of the text from {@code start} to {@code end}, in bits per byte. */
+    double bitsPerByte(int start, int end) {
+      Arrays.fill(counts, 0);
+      for (int i = start; i < end; i++) {
+        counts[text[i] & 0xFF]++;
+      }
+      double length = end - start;
+      double sum = 0;
+      for (int count : counts) {
+        if (count > 0) {
+          sum += count * Math.log(count);
+        }
+      }
+      return (Math.log(length) - sum / length) / Math.log(2);
     }
 
     /** Compresses the first {@code length} bytes of text into the block; returns the block's length. */
@@ -140,9 +178,9 @@ final class DeflatedValues extends AbstractMap<String, String> {
     }
   }
 
-  /** Returns the values, decompressed. */
-  private String[] inflatedValues() {
-    byte[] raw = new byte[valueEnds[valueEnds.length - 1]];
+  /** Returns the values, those in the block decompressed. */
+  private String[] allValues() {
+    byte[] raw = new byte[ends[ends.length - 1]];
     Inflater inflater = INFLATERS.get();
     inflater.reset();
     inflater.setInput(block);
@@ -161,8 +199,8 @@ final class DeflatedValues extends AbstractMap<String, String> {
     String[] values = new String[keys.length];
     int start = 0;
     for (int i = 0; i < values.length; i++) {
-      values[i] = new String(raw, start, valueEnds[i] - start, StandardCharsets.UTF_8);
-      start = valueEnds[i];
+      values[i] = kept[i] != null ? kept[i] : new String(raw, start, ends[i] - start, StandardCharsets.UTF_8);
+      start = ends[i];
     }
     return values;
   }
@@ -189,7 +227,10 @@ final class DeflatedValues extends AbstractMap<String, String> {
   @Override
   public String get(Object key) {
     int index = indexOf(key);
-    return index < 0 ? null : inflatedValues()[index];
+    if (index < 0) {
+      return null;
+    }
+    return kept[index] != null ? kept[index] : allValues()[index];
   }
 
   @Override
@@ -202,7 +243,7 @@ final class DeflatedValues extends AbstractMap<String, String> {
 
       @Override
       public Iterator<Entry<String, String>> iterator() {
-        String[] values = inflatedValues();
+        String[] values = allValues();
         return new Iterator<>() {
           private int next;
 

@@ -5,7 +5,6 @@ import io.informer4j.meta.CompactCollections;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -40,6 +39,9 @@ public final class ModelCopier {
       return planOf(type);
     }
   };
+  private static final MethodType NEW = MethodType.methodType(Object.class);
+  private static final MethodType GET = MethodType.methodType(Object.class, Object.class);
+  private static final MethodType SET = MethodType.methodType(void.class, Object.class, Object.class);
   private static final ClassCopy BY_SERIALIZATION = (value, copier) -> copier.copyBySerialization(value);
 
   private final KubernetesSerialization serialization;
@@ -113,10 +115,11 @@ public final class ModelCopier {
     }
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class));
-      Object fresh = constructor.invoke();
+      MethodHandle constructor = lookup.findConstructor(type, MethodType.methodType(void.class)).asType(NEW);
+      Object fresh = (Object) constructor.invokeExact();
       List<FieldCopy> fields = new ArrayList<>();
       for (Class<?> c = type; c != Object.class; c = c.getSuperclass()) {
+        MethodHandles.Lookup declaring = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
         for (Field field : c.getDeclaredFields()) {
           int modifiers = field.getModifiers();
           if (Modifier.isStatic(modifiers)) {
@@ -125,9 +128,10 @@ public final class ModelCopier {
           if (Modifier.isFinal(modifiers)) {
             return BY_SERIALIZATION;
           }
-          VarHandle handle = MethodHandles.privateLookupIn(c, MethodHandles.lookup()).unreflectVarHandle(field);
-          fields.add(new FieldCopy(handle, holdsImmutable(field.getType()),
-              !field.getType().isPrimitive() && handle.get(fresh) == null));
+          MethodHandle getter = declaring.unreflectGetter(field).asType(GET);
+          MethodHandle setter = declaring.unreflectSetter(field).asType(SET);
+          fields.add(new FieldCopy(getter, setter, holdsImmutable(field.getType()),
+              !field.getType().isPrimitive() && (Object) getter.invokeExact(fresh) == null));
         }
       }
       FieldCopy[] plan = fields.toArray(FieldCopy[]::new);
@@ -138,26 +142,29 @@ public final class ModelCopier {
   }
 
   /**
-   * One field of a model class: its handle, whether its values are immutable (shared, not copied) and
-   * whether a new instance leaves it null (so a null needs no write).
+   * One field of a model class: its getter and setter, typed {@code (Object)Object} and
+   * {@code (Object, Object)void} so that every call is an exact invocation with no conversion of
+   * types at run time, whether its values are immutable (shared, not copied) and whether a new
+   * instance leaves it null (so a null needs no write).
    */
-  private record FieldCopy(VarHandle handle, boolean immutable, boolean nullWhenNew) {
+  private record FieldCopy(MethodHandle getter, MethodHandle setter, boolean immutable, boolean nullWhenNew) {
   }
 
   private Object copyFields(MethodHandle constructor, FieldCopy[] fields, Object value) {
-    Object copy;
     try {
-      copy = constructor.invoke();
-    } catch (Throwable e) {
-      throw new IllegalStateException("cannot create a " + value.getClass().getName(), e);
-    }
-    for (FieldCopy field : fields) {
-      Object fieldValue = field.handle.get(value);
-      if (fieldValue != null || !field.nullWhenNew) {
-        field.handle.set(copy, field.immutable ? fieldValue : copyValue(fieldValue));
+      Object copy = (Object) constructor.invokeExact();
+      for (FieldCopy field : fields) {
+        Object fieldValue = (Object) field.getter.invokeExact(value);
+        if (fieldValue != null || !field.nullWhenNew) {
+          field.setter.invokeExact(copy, field.immutable ? fieldValue : copyValue(fieldValue));
+        }
       }
+      return copy;
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("cannot copy a " + value.getClass().getName(), e);
     }
-    return copy;
   }
 
   private Object copyBySerialization(Object value) {

@@ -77,4 +77,24 @@ class DeflatedValuesProperties {
     assertThat(DeflatedValues.of(withNull)).isNull();
     assertThat(DeflatedValues.of(Map.of("broken", "z".repeat(1000) + "\ud800"))).isNull();
   }
+
+  @Test
+  void onlyTheValuesThatCompressAreCompressedAndTheOthersAreKeptAsTheyAre() {
+    byte[] bytes = new byte[3000];
+    new Random(11).nextBytes(bytes);
+    String base64 = java.util.Base64.getEncoder().encodeToString(bytes);
+    String config = "server.port=8080\nserver.host=example\n".repeat(40);
+    Map<String, String> original = new LinkedHashMap<>();
+    original.put("key.b64", base64);
+    original.put("application.properties", config);
+    original.put("short", "x");
+
+    DeflatedValues mixed = DeflatedValues.of(original);
+
+    assertThat(mixed).isNotNull().isEqualTo(original);
+    assertThat(mixed.get("key.b64")).isSameAs(base64);
+    assertThat(mixed.get("application.properties")).isEqualTo(config).isNotSameAs(config);
+    assertThat(mixed.get("short")).isSameAs(original.get("short"));
+    assertThat(DeflatedValues.of(Map.of("key.b64", base64, "other.b64", base64.substring(7)))).as("only base64").isNull();
+  }
 }
