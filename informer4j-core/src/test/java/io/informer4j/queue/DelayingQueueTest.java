@@ -147,6 +147,35 @@ class DelayingQueueTest {
   }
 
   @Test
+  void aRateLimitedAddWaitsTheLimitersDelayAndForgetRestartsTheBackoff() {
+    PriorityWorkQueue<String> limited = WorkQueue.<String>builder().name("limited").clock(clock).scheduler(clock)
+        .rateLimiter(RateLimiter.exponential(Duration.ofSeconds(1), Duration.ofHours(1))).build();
+
+    limited.addRateLimited("a");
+    clock.advance(Duration.ofMillis(999));
+    assertThat(limited.len()).isZero();
+    clock.advance(Duration.ofMillis(1));
+    assertThat(QueueTesting.drain(limited)).containsExactly("a");
+
+    limited.addRateLimited("a");
+    assertThat(limited.numRequeues("a")).isEqualTo(2);
+    clock.advance(Duration.ofMillis(1_999));
+    assertThat(limited.len()).as("the second retry waits twice as long").isZero();
+    clock.advance(Duration.ofMillis(1));
+    assertThat(QueueTesting.drain(limited)).containsExactly("a");
+
+    limited.forget("a");
+    assertThat(limited.numRequeues("a")).isZero();
+    limited.addRateLimited("a");
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(QueueTesting.drain(limited)).as("forgotten: back to the first delay").containsExactly("a");
+
+    limited.shutDown();
+    limited.addRateLimited("b");
+    assertThat(limited.numRequeues("b")).as("a shut-down queue does not ask its limiter").isZero();
+  }
+
+  @Test
   void retriesAreCountedForEveryDelayedAdd() {
     var registry = new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
     PriorityWorkQueue<String> counted =

@@ -79,6 +79,18 @@ class PriorityOrderingTest {
   }
 
   @Test
+  void extremePrioritiesTimesALongAgingStepSaturateInsteadOfOverflowing() {
+    PriorityWorkQueue<String> queue = queue(QueueOrdering.priority(Duration.ofNanos(1L << 40)));
+    queue.add("lowest", Integer.MIN_VALUE);
+    queue.add("normal");
+    queue.add("highest", Integer.MAX_VALUE);
+    queue.add("low", -(1 << 20));
+    queue.add("high", 1 << 20);
+
+    assertThat(QueueTesting.drain(queue)).containsExactly("highest", "high", "normal", "low", "lowest");
+  }
+
+  @Test
   void fifoOrderingCarriesPrioritiesWithoutReordering() throws Exception {
     PriorityWorkQueue<String> queue = queue(QueueOrdering.fifo());
     queue.add("low", PriorityWorkQueue.LOW_PRIORITY);

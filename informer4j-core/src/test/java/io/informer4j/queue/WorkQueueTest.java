@@ -79,6 +79,24 @@ class WorkQueueTest {
   }
 
   @Test
+  void getWithPriorityAndATimeoutReturnsTheItemAndItsPriorityOrEmpty() throws Exception {
+    assertThat(queue.getWithPriority(Duration.ofMillis(20))).isEmpty();
+    queue.add("a", 3);
+
+    assertThat(queue.getWithPriority(Duration.ofMillis(20))).contains(new Prioritized<>("a", 3));
+  }
+
+  @Test
+  void aNegativeTimeoutWaitsNotAtAll() throws Exception {
+    assertThat(queue.get(Duration.ofSeconds(-1))).isEmpty();
+    assertThat(queue.getWithPriority(Duration.ofSeconds(-1))).isEmpty();
+    queue.add("busy");
+    queue.poll();
+
+    assertThat(queue.shutDownWithDrain(Duration.ofSeconds(-1))).as("still in flight").isFalse();
+  }
+
+  @Test
   void anInterruptedGetTakesNothing() throws Exception {
     AtomicReference<Throwable> outcome = new AtomicReference<>();
     Thread waiter = new Thread(() -> {
