@@ -59,6 +59,19 @@ class DelayingQueueTest {
   }
 
   @Test
+  void movingAnItemBeforeTheEarliestReArmsTheSingleTimer() {
+    queue.addAfter("a", Duration.ofSeconds(5));
+    queue.addAfter("b", Duration.ofSeconds(10));
+    queue.addAfter("b", Duration.ofSeconds(1));
+
+    assertThat(clock.pendingTasks()).as("the timer for 5 s is replaced").isEqualTo(1);
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(QueueTesting.drain(queue)).containsExactly("b");
+    clock.advance(Duration.ofSeconds(4));
+    assertThat(QueueTesting.drain(queue)).containsExactly("a");
+  }
+
+  @Test
   void itemsBecomeReadyInOrderOfReadyTime() {
     queue.addAfter("late", Duration.ofSeconds(3));
     queue.addAfter("early", Duration.ofSeconds(1));

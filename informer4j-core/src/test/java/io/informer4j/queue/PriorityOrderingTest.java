@@ -40,6 +40,19 @@ class PriorityOrderingTest {
   }
 
   @Test
+  void aRaisedItemOvertakesTheLowerOnesAheadOfItAndLaterArrivalsQueueBehindIt() {
+    PriorityWorkQueue<String> queue = queue(QueueOrdering.priority());
+    queue.add("a", PriorityWorkQueue.LOW_PRIORITY);
+    queue.add("b", PriorityWorkQueue.LOW_PRIORITY);
+    queue.add("c", PriorityWorkQueue.LOW_PRIORITY);
+    queue.add("c", 5);
+    queue.add("d", 5);
+    queue.add("e", 5);
+
+    assertThat(QueueTesting.drain(queue)).containsExactly("c", "d", "e", "a", "b");
+  }
+
+  @Test
   void theRequeueOnDoneUsesTheHighestPriorityAddedWhileProcessing() throws Exception {
     PriorityWorkQueue<String> queue = queue(QueueOrdering.priority());
     queue.add("a", 1);

@@ -117,8 +117,32 @@ class QueueMetricsTest {
   }
 
   @Test
+  void anAddWhileProcessingCountsAndItsWaitStartsAtThatAdd() {
+    clock.advance(Duration.ofSeconds(10));
+    queue.add("a");
+    queue.poll();
+    clock.advance(Duration.ofSeconds(1));
+    queue.add("a");
+    clock.advance(Duration.ofSeconds(1));
+    queue.done("a");
+    clock.advance(Duration.ofSeconds(1));
+    queue.poll();
+
+    assertThat(registry.get("workqueue_adds_total").counter().count()).isEqualTo(2);
+    assertThat(registry.get("workqueue_queue_duration_seconds").timer().max(TimeUnit.SECONDS))
+        .as("from the add while processing to the second hand-out").isEqualTo(2.0);
+  }
+
+  @Test
   void shutDownRemovesTheMeters() {
     queue.shutDown();
+
+    assertThat(registry.getMeters()).extracting(Meter::getId).isEmpty();
+  }
+
+  @Test
+  void shutDownWithDrainRemovesTheMeters() throws InterruptedException {
+    assertThat(queue.shutDownWithDrain(Duration.ZERO)).isTrue();
 
     assertThat(registry.getMeters()).extracting(Meter::getId).isEmpty();
   }
