@@ -109,6 +109,17 @@ class QueueMetricsTest {
   }
 
   @Test
+  void aDoneAndAGaugeReadLeaveTheQueueFreeForOtherThreads() throws Exception {
+    queue.add("a");
+    queue.poll();
+    queue.done("a");
+    gauge("workqueue_longest_running_processor_seconds");
+    queue.add("b");
+
+    assertThat(QueueTesting.async(queue::poll).get(1, TimeUnit.MINUTES)).contains("b");
+  }
+
+  @Test
   void durationsUseClientGosBucketsFromTenNanosecondsToAThousandSeconds() {
     double[] bucketsNanos = Arrays.stream(registry.get("workqueue_queue_duration_seconds").timer().takeSnapshot()
         .histogramCounts()).mapToDouble(bucket -> bucket.bucket(TimeUnit.NANOSECONDS)).toArray();
