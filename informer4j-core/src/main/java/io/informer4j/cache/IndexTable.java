@@ -17,13 +17,11 @@ import java.util.function.BiConsumer;
  */
 final class IndexTable<T> {
 
-  private final String name;
   private final IndexFunction<T> function;
   private final BiConsumer<String, RuntimeException> onError;
   private final Map<String, Set<String>> keysByValue = new HashMap<>();
 
-  IndexTable(String name, IndexFunction<T> function, BiConsumer<String, RuntimeException> onError) {
-    this.name = name;
+  IndexTable(IndexFunction<T> function, BiConsumer<String, RuntimeException> onError) {
     this.function = function;
     this.onError = onError;
   }
@@ -118,10 +116,6 @@ final class IndexTable<T> {
   /** Returns every value held. */
   Set<String> values() {
     return keysByValue.keySet();
-  }
-
-  String name() {
-    return name;
   }
 
   IndexFunction<T> function() {

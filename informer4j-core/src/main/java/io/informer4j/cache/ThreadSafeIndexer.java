@@ -63,7 +63,7 @@ public final class ThreadSafeIndexer<T> implements Indexer<T> {
   }
 
   private IndexTable<T> newTable(String name, IndexFunction<T> function) {
-    return new IndexTable<>(name, function, (key, error) -> reportIndexError(name, key, error));
+    return new IndexTable<>(function, (key, error) -> reportIndexError(name, key, error));
   }
 
   private void reportIndexError(String index, String key, RuntimeException error) {

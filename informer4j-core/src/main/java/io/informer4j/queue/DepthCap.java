@@ -13,10 +13,10 @@ import org.slf4j.LoggerFactory;
  */
 final class DepthCap {
 
-  private static final Logger LOG = LoggerFactory.getLogger(DepthCap.class);
   private static final long WARNING_INTERVAL_NANOS = Duration.ofSeconds(10).toNanos();
 
   private final String queueName;
+  private final Logger log;
   private final AtomicLong rejected = new AtomicLong();
   private volatile int limit;
   private long lastWarningNanos;
@@ -24,7 +24,13 @@ final class DepthCap {
   private boolean warned;
 
   DepthCap(String queueName, int limit) {
+    this(queueName, limit, LoggerFactory.getLogger(DepthCap.class));
+  }
+
+  /** As {@link #DepthCap(String, int)}, warning to {@code log}. */
+  DepthCap(String queueName, int limit, Logger log) {
     this.queueName = queueName;
+    this.log = log;
     this.limit = WorkQueueBuilder.checkMaxDepth(limit);
   }
 
@@ -39,7 +45,7 @@ final class DepthCap {
     rejected.incrementAndGet();
     rejectedSinceWarning++;
     if (!warned || nowNanos - lastWarningNanos >= WARNING_INTERVAL_NANOS) {
-      LOG.warn("work queue '{}' is at its depth cap of {}: rejected new item {} ({} rejected since the last warning)",
+      log.warn("work queue '{}' is at its depth cap of {}: rejected new item {} ({} rejected since the last warning)",
           queueName, limit, item, rejectedSinceWarning);
       warned = true;
       lastWarningNanos = nowNanos;

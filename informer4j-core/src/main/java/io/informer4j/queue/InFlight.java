@@ -15,10 +15,6 @@ final class InFlight<K> {
   private int count;
   private long startedNanosSum;
 
-  int size() {
-    return count;
-  }
-
   void add(Entry<K> entry, long startedNanos) {
     entry.startedNanos = startedNanos;
     entry.olderInFlight = newest;

@@ -7,6 +7,9 @@ import io.informer4j.testing.Item;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class ThreadSafeIndexerTest {
@@ -73,9 +76,54 @@ class ThreadSafeIndexerTest {
   }
 
   @Test
+  void whenTheCachedStateCannotBeIndexedAnyMoreItsKeyIsSweptFromThatIndexOnly() {
+    AtomicBoolean failing = new AtomicBoolean();
+    store.addIndexers(Map.of("flaky", i -> {
+      if (failing.get()) {
+        throw new IllegalStateException("index unavailable");
+      }
+      return BY_APP.values(i);
+    }));
+    store.put(item("a", "x", "web"));
+    store.put(item("a", "y", "web"));
+    store.put(item("a", "z", "web"));
+    store.put(item("a", "s", "solo"));
+    store.put(item("a", "t", "tiny"));
+    failing.set(true);
+
+    store.delete(item("a", "x", "web"));
+    store.delete(item("a", "s", "solo"));
+    store.put(item("a", "y", "db"));
+    store.put(item("a", "t", "db"));
+
+    assertThat(store.indexKeys("flaky", "web")).containsExactly("a/z");
+    assertThat(store.listIndexFuncValues("flaky")).as("emptied value sets are dropped").containsExactly("web");
+    assertThat(store.indexErrors()).isEqualTo(6);
+  }
+
+  @Test
+  void everyWriteReleasesTheLockForReadersOnOtherThreads() throws Exception {
+    store.put(item("a", "x", "web"));
+    assertThat(readOnAnotherThread()).containsExactly("a/x");
+    store.addIndexers(Map.of("app", BY_APP));
+    assertThat(readOnAnotherThread()).containsExactly("a/x");
+    store.write(writer -> writer.put(item("a", "y", "web")));
+    assertThat(readOnAnotherThread()).containsExactly("a/x", "a/y");
+    store.delete(item("a", "x", "web"));
+    assertThat(readOnAnotherThread()).containsExactly("a/y");
+    store.replace(List.of(item("a", "z", "db")), "2", Set.of());
+    assertThat(readOnAnotherThread()).containsExactly("a/z");
+  }
+
+  private List<String> readOnAnotherThread() throws Exception {
+    return CompletableFuture.supplyAsync(() -> store.indexKeys(Indexer.NAMESPACE_INDEX, "a")).get(1, TimeUnit.MINUTES);
+  }
+
+  @Test
   void unknownAndDuplicateIndexesAreClearErrors() {
     assertThatThrownBy(() -> store.byIndex("nope", "x")).isInstanceOf(NoSuchIndexException.class)
-        .hasMessage("Index with name nope does not exist");
+        .hasMessage("Index with name nope does not exist")
+        .isInstanceOfSatisfying(NoSuchIndexException.class, e -> assertThat(e.indexName()).isEqualTo("nope"));
     store.addIndexers(Map.of("app", BY_APP));
     assertThatThrownBy(() -> store.addIndexers(Map.of("app", BY_APP))).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("already exists");

@@ -59,6 +59,19 @@ class DelayingQueueTest {
   }
 
   @Test
+  void movingAnItemBeforeTheEarliestReArmsTheSingleTimer() {
+    queue.addAfter("a", Duration.ofSeconds(5));
+    queue.addAfter("b", Duration.ofSeconds(10));
+    queue.addAfter("b", Duration.ofSeconds(1));
+
+    assertThat(clock.pendingTasks()).as("the timer for 5 s is replaced").isEqualTo(1);
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(QueueTesting.drain(queue)).containsExactly("b");
+    clock.advance(Duration.ofSeconds(4));
+    assertThat(QueueTesting.drain(queue)).containsExactly("a");
+  }
+
+  @Test
   void itemsBecomeReadyInOrderOfReadyTime() {
     queue.addAfter("late", Duration.ofSeconds(3));
     queue.addAfter("early", Duration.ofSeconds(1));
@@ -144,6 +157,35 @@ class DelayingQueueTest {
     assertThat(clock.pendingTasks()).as("the armed timer is cancelled").isZero();
     clock.advance(Duration.ofSeconds(2));
     assertThat(queue.len()).isZero();
+  }
+
+  @Test
+  void aRateLimitedAddWaitsTheLimitersDelayAndForgetRestartsTheBackoff() {
+    PriorityWorkQueue<String> limited = WorkQueue.<String>builder().name("limited").clock(clock).scheduler(clock)
+        .rateLimiter(RateLimiter.exponential(Duration.ofSeconds(1), Duration.ofHours(1))).build();
+
+    limited.addRateLimited("a");
+    clock.advance(Duration.ofMillis(999));
+    assertThat(limited.len()).isZero();
+    clock.advance(Duration.ofMillis(1));
+    assertThat(QueueTesting.drain(limited)).containsExactly("a");
+
+    limited.addRateLimited("a");
+    assertThat(limited.numRequeues("a")).isEqualTo(2);
+    clock.advance(Duration.ofMillis(1_999));
+    assertThat(limited.len()).as("the second retry waits twice as long").isZero();
+    clock.advance(Duration.ofMillis(1));
+    assertThat(QueueTesting.drain(limited)).containsExactly("a");
+
+    limited.forget("a");
+    assertThat(limited.numRequeues("a")).isZero();
+    limited.addRateLimited("a");
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(QueueTesting.drain(limited)).as("forgotten: back to the first delay").containsExactly("a");
+
+    limited.shutDown();
+    limited.addRateLimited("b");
+    assertThat(limited.numRequeues("b")).as("a shut-down queue does not ask its limiter").isZero();
   }
 
   @Test

@@ -5,7 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.informer4j.time.ManualClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Marker;
+import org.slf4j.event.Level;
+import org.slf4j.helpers.LegacyAbstractLogger;
+import org.slf4j.helpers.MessageFormatter;
 
 /** The soft depth cap: only new items are rejected; no update for a known item is lost. */
 class DepthCapTest {
@@ -52,6 +58,69 @@ class DepthCapTest {
 
     assertThat(queue.len()).isEqualTo(4);
     assertThat(queue.rejectedAdds()).isZero();
+  }
+
+  @Test
+  void rejectionsWarnAtMostOncePer10SecondsWithTheCountSinceTheLastWarning() {
+    RecordingLogger log = new RecordingLogger();
+    DepthCap cap = new DepthCap("pods", 1, log);
+    long second = Duration.ofSeconds(1).toNanos();
+
+    cap.reject("a", second);
+    cap.reject("b", 5 * second);
+    cap.reject("c", 11 * second - 1);
+    cap.reject("d", 11 * second);
+    cap.reject("e", 20 * second);
+    cap.reject("f", 31 * second);
+
+    assertThat(log.warnings).containsExactly(
+        "work queue 'pods' is at its depth cap of 1: rejected new item a (1 rejected since the last warning)",
+        "work queue 'pods' is at its depth cap of 1: rejected new item d (3 rejected since the last warning)",
+        "work queue 'pods' is at its depth cap of 1: rejected new item f (2 rejected since the last warning)");
+    assertThat(cap.rejected()).isEqualTo(6);
+  }
+
+  /** Keeps the WARN lines logged to it, formatted. */
+  private static final class RecordingLogger extends LegacyAbstractLogger {
+    final List<String> warnings = new ArrayList<>();
+
+    @Override
+    protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] arguments,
+        Throwable throwable) {
+      if (level == Level.WARN) {
+        warnings.add(MessageFormatter.basicArrayFormat(pattern, arguments));
+      }
+    }
+
+    @Override
+    protected String getFullyQualifiedCallerName() {
+      return null;
+    }
+
+    @Override
+    public boolean isTraceEnabled() {
+      return true;
+    }
+
+    @Override
+    public boolean isDebugEnabled() {
+      return true;
+    }
+
+    @Override
+    public boolean isInfoEnabled() {
+      return true;
+    }
+
+    @Override
+    public boolean isWarnEnabled() {
+      return true;
+    }
+
+    @Override
+    public boolean isErrorEnabled() {
+      return true;
+    }
   }
 
   @Test

@@ -81,10 +81,12 @@ class IndexedHeapProperties {
     }
     assertThat(drained).isSorted().hasSize(held.size());
     assertThat(heap.isEmpty()).isTrue();
-    heap.add(new Keyed(1));
+    List<Keyed> cleared = List.of(new Keyed(1), new Keyed(2));
+    cleared.forEach(heap::add);
     heap.clear();
     assertThat(heap.size()).isZero();
     assertThat(heap.peek()).isNull();
+    assertThat(cleared).noneMatch(IndexedHeap.Node::inHeap);
   }
 
   private static Integer smallest(List<Keyed> nodes) {

@@ -40,6 +40,19 @@ class PriorityOrderingTest {
   }
 
   @Test
+  void aRaisedItemOvertakesTheLowerOnesAheadOfItAndLaterArrivalsQueueBehindIt() {
+    PriorityWorkQueue<String> queue = queue(QueueOrdering.priority());
+    queue.add("a", PriorityWorkQueue.LOW_PRIORITY);
+    queue.add("b", PriorityWorkQueue.LOW_PRIORITY);
+    queue.add("c", PriorityWorkQueue.LOW_PRIORITY);
+    queue.add("c", 5);
+    queue.add("d", 5);
+    queue.add("e", 5);
+
+    assertThat(QueueTesting.drain(queue)).containsExactly("c", "d", "e", "a", "b");
+  }
+
+  @Test
   void theRequeueOnDoneUsesTheHighestPriorityAddedWhileProcessing() throws Exception {
     PriorityWorkQueue<String> queue = queue(QueueOrdering.priority());
     queue.add("a", 1);
@@ -76,6 +89,18 @@ class PriorityOrderingTest {
 
     assertThat(queue.getWithPriority()).contains(new Prioritized<>("a", 9));
     assertThat(queue.getWithPriority()).contains(new Prioritized<>("b", 8));
+  }
+
+  @Test
+  void extremePrioritiesTimesALongAgingStepSaturateInsteadOfOverflowing() {
+    PriorityWorkQueue<String> queue = queue(QueueOrdering.priority(Duration.ofNanos(1L << 40)));
+    queue.add("lowest", Integer.MIN_VALUE);
+    queue.add("normal");
+    queue.add("highest", Integer.MAX_VALUE);
+    queue.add("low", -(1 << 20));
+    queue.add("high", 1 << 20);
+
+    assertThat(QueueTesting.drain(queue)).containsExactly("highest", "high", "normal", "low", "lowest");
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.informer4j.meta.TypeKey;
 import io.informer4j.time.ManualClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -136,6 +137,17 @@ class QueueRegistryTest {
 
     assertThat(meters.get("workqueue_adds_total").tag("name", "default").counter().count()).isEqualTo(1);
     assertThat(meters.get("workqueue_depth").tag("name", "default").gauge().value()).isEqualTo(1);
+    PriorityWorkQueue<QueueItem> defaultQueue = metered.defaultQueue();
+    clock.advance(Duration.ofSeconds(2));
+    QueueItem settings = defaultQueue.poll().orElseThrow();
+    clock.advance(Duration.ofSeconds(3));
+    defaultQueue.done(settings);
+    defaultQueue.addRateLimited(settings);
+    assertThat(meters.get("workqueue_queue_duration_seconds").tag("name", "default").timer().totalTime(TimeUnit.SECONDS))
+        .isEqualTo(2.0);
+    assertThat(meters.get("workqueue_work_duration_seconds").tag("name", "default").timer().totalTime(TimeUnit.SECONDS))
+        .isEqualTo(3.0);
+    assertThat(meters.get("workqueue_retries_total").tag("name", "default").counter().count()).isEqualTo(1);
     metered.shutdownAll();
     assertThat(meters.find("workqueue_depth").tag("name", "default").gauge()).as("removed at shutdown").isNull();
   }

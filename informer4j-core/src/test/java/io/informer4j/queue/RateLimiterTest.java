@@ -70,6 +70,7 @@ class RateLimiterTest {
     assertThat(limiter.numRequeues("a")).isEqualTo(5);
     limiter.forget("a");
     assertThat(limiter.when("a")).isEqualTo(ms(5));
+    assertThat(delays(RateLimiter.fastSlow(ms(5), ms(50), 0), "a", 2)).as("no fast attempts").containsExactly(ms(50), ms(50));
   }
 
   @Test

@@ -62,12 +62,27 @@ class WorkQueueTest {
 
   @Test
   void getBlocksUntilAnItemIsAdded() throws Exception {
-    CompletableFuture<Optional<String>> taken = QueueTesting.async(queue::get);
-    assertThat(taken).isNotDone();
+    AtomicReference<Optional<String>> taken = new AtomicReference<>();
+    Thread waiter = waitingGet(taken);
 
     queue.add("a");
 
+    waiter.join();
     assertThat(taken.get()).contains("a");
+  }
+
+  /** Starts a thread that takes from the queue into {@code taken}; returns once it waits for an item. */
+  private Thread waitingGet(AtomicReference<Optional<String>> taken) {
+    Thread waiter = new Thread(() -> {
+      try {
+        taken.set(queue.get());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    waiter.start();
+    await().atMost(Duration.ofMinutes(1)).until(() -> waiter.getState() == Thread.State.WAITING);
+    return waiter;
   }
 
   @Test
@@ -76,6 +91,24 @@ class WorkQueueTest {
     assertThat(queue.get(Duration.ZERO)).isEmpty();
     queue.add("a");
     assertThat(queue.get(Duration.ofMillis(20))).contains("a");
+  }
+
+  @Test
+  void getWithPriorityAndATimeoutReturnsTheItemAndItsPriorityOrEmpty() throws Exception {
+    assertThat(queue.getWithPriority(Duration.ofMillis(20))).isEmpty();
+    queue.add("a", 3);
+
+    assertThat(queue.getWithPriority(Duration.ofMillis(20))).contains(new Prioritized<>("a", 3));
+  }
+
+  @Test
+  void aNegativeTimeoutWaitsNotAtAll() throws Exception {
+    assertThat(queue.get(Duration.ofSeconds(-1))).isEmpty();
+    assertThat(queue.getWithPriority(Duration.ofSeconds(-1))).isEmpty();
+    queue.add("busy");
+    queue.poll();
+
+    assertThat(queue.shutDownWithDrain(Duration.ofSeconds(-1))).as("still in flight").isFalse();
   }
 
   @Test
@@ -113,11 +146,26 @@ class WorkQueueTest {
 
   @Test
   void shutDownWakesWaitingGets() throws Exception {
-    CompletableFuture<Optional<String>> waiting = QueueTesting.async(queue::get);
+    AtomicReference<Optional<String>> taken = new AtomicReference<>();
+    Thread waiter = waitingGet(taken);
+    assertThat(queue.isShuttingDown()).isFalse();
 
     queue.shutDown();
 
-    assertThat(waiting.get()).isEmpty();
+    waiter.join();
+    assertThat(taken.get()).isEmpty();
+  }
+
+  @Test
+  void anItemRequeuedByDoneCountsAsInFlightOnlyWhileProcessed() throws Exception {
+    queue.add("a");
+    queue.poll();
+    queue.add("a");
+    queue.done("a");
+    assertThat(queue.poll()).contains("a");
+    queue.done("a");
+
+    assertThat(queue.shutDownWithDrain(Duration.ZERO)).as("nothing left in flight").isTrue();
   }
 
   @Test
