@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Background cascading deletion, as kube-controller-manager's garbage collector does it
@@ -17,13 +15,10 @@ import org.slf4j.LoggerFactory;
  * finalizers hold it and its own dependents follow). A delete with {@code propagationPolicy=Orphan}
  * leaves the dependents (the API server would also remove their owner references: this server does
  * not). {@code Foreground} is treated as background; {@code blockOwnerDeletion} is not honoured, and
- * dependents whose owner never existed are not collected. A deleted Namespace takes every object
- * in it along, as the namespace controller does (kubernetes/pkg/controller/namespace), though at
- * once: the Namespace is not kept {@code Terminating} meanwhile. Runs on one daemon thread. Thread-safe.
+ * dependents whose owner never existed are not collected ({@link NamespaceController} empties
+ * deleted Namespaces). Runs on one daemon thread. Thread-safe.
  */
 final class GarbageCollector implements ObjectWrites.WriteListener, AutoCloseable {
-
-  private static final Logger log = LoggerFactory.getLogger(GarbageCollector.class);
 
   private final ObjectWrites writes;
   private final ServedTypes types;
@@ -41,10 +36,6 @@ final class GarbageCollector implements ObjectWrites.WriteListener, AutoCloseabl
       String uid = Documents.text(metadata, "uid");
       if (uid != null && !uid.isEmpty()) {
         worker.execute(() -> collect(uid));
-      }
-      if (type.type().group().isEmpty() && "namespaces".equals(type.plural())) {
-        String namespace = Documents.text(metadata, "name");
-        worker.execute(() -> emptyNamespace(namespace));
       }
     }
   }
@@ -64,33 +55,10 @@ final class GarbageCollector implements ObjectWrites.WriteListener, AutoCloseabl
         Map<String, Object> metadata = Documents.childOrEmpty(object, "metadata");
         List<String> owners = owners(metadata);
         if (owners.contains(ownerUid) && owners.stream().noneMatch(live::contains)) {
-          delete(type, metadata);
+          writes.deleteInBackground(type, metadata);
         }
       }
     });
-  }
-
-  private void emptyNamespace(String namespace) {
-    Set<String> storages = new HashSet<>();
-    for (ResourceType type : types.all()) {
-      if (type.scope() == io.informer4j.meta.Scope.NAMESPACED && storages.add(type.storageType().toString())) {
-        for (Map<String, Object> object : writes.list(type)) {
-          Map<String, Object> metadata = Documents.childOrEmpty(object, "metadata");
-          if (namespace.equals(metadata.get("namespace"))) {
-            delete(type, metadata);
-          }
-        }
-      }
-    }
-  }
-
-  private void delete(ResourceType type, Map<String, Object> metadata) {
-    try {
-      writes.delete(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"),
-          new ObjectWrites.DeleteOptions("Background", Documents.text(metadata, "uid"), null));
-    } catch (RejectedRequest gone) {
-      log.debug("a dependent went away before the garbage collector deleted it: {}", gone.getMessage());
-    }
   }
 
   private static List<String> owners(Map<String, Object> metadata) {

@@ -72,6 +72,9 @@ final class ObjectRules {
     if (type.statusSubresource()) {
       document.remove("status");
     }
+    if (Namespaces.is(type)) {
+      Namespaces.prepareCreate(document);
+    }
     return document;
   }
 
@@ -114,6 +117,10 @@ final class ObjectRules {
       } else {
         document.remove("status");
       }
+    }
+    if (Namespaces.is(type)) {
+      Namespaces.prepareUpdate(old, document);
+      Namespaces.label(document);
     }
     checkFinalizers(type, old, document);
     checkImmutable(type, old, document);
@@ -160,6 +167,14 @@ final class ObjectRules {
   /** Returns true when the object is being deleted (it has a {@code deletionTimestamp}). */
   static boolean isDeleting(Map<String, Object> document) {
     return Documents.childOrEmpty(document, "metadata").get("deletionTimestamp") != null;
+  }
+
+  /**
+   * Returns true when something holds the object's deletion: a finalizer, or for a Namespace a
+   * finalizer in {@code spec.finalizers} too.
+   */
+  static boolean holdsDeletion(ResourceType type, Map<String, Object> document) {
+    return !finalizers(document).isEmpty() || Namespaces.is(type) && !Namespaces.specFinalizers(document).isEmpty();
   }
 
   /** Returns the object's finalizers. */

@@ -234,7 +234,7 @@ final class ObjectWrites {
           Map<String, Object> document = prepared.document();
           String pinned = Documents.text(Documents.childOrEmpty(document, "metadata"), "resourceVersion");
           boolean hasPin = pinned != null && !pinned.isEmpty();
-          if (ObjectRules.isDeleting(before) && ObjectRules.finalizers(document).isEmpty()) {
+          if (ObjectRules.isDeleting(before) && !ObjectRules.holdsDeletion(type, document)) {
             if (hasPin && !pinned.equals(current.resourceVersion())) {
               throw WriteRefusals.conflict(type, name);
             }
@@ -280,6 +280,11 @@ final class ObjectWrites {
       if (generated) {
         metadata.put("name", Names.generate(prefix));
       }
+      if (Namespaces.is(type)) {
+        Namespaces.label(document);
+      }
+      Namespaces.admitCreate(type, namespaceOf(type, namespace), Documents.text(metadata, "name"),
+          ns -> find(Namespaces.TYPE, null, ns));
       try {
         return stored(type, api.create(type.storageType(), toObject(type, namespace, document)));
       } catch (WriteRejectedException e) {
@@ -343,7 +348,10 @@ final class ObjectWrites {
             + options.resourceVersion() + ", ResourceVersion in object meta: " + current.resourceVersion());
       }
       before = ObjectJson.toDocument(type.type(), current);
-      boolean pending = !ObjectRules.finalizers(before).isEmpty() || isCrd(type);
+      if (Namespaces.is(type)) {
+        Namespaces.checkDeletable(name);
+      }
+      boolean pending = ObjectRules.holdsDeletion(type, before) || isCrd(type);
       if (pending && ObjectRules.isDeleting(before)) {
         return new Answer(200, before);
       }
@@ -351,6 +359,8 @@ final class ObjectWrites {
         Map<String, Object> deleting = rules.markDeleted(before);
         if (isCrd(type)) {
           deleting = CustomResourceDefinitions.terminating(deleting, rules.now());
+        } else if (Namespaces.is(type)) {
+          deleting = Namespaces.terminating(deleting);
         }
         after = stored(type, api.update(type.storageType(), toObject(type, namespace, deleting)
             .withResourceVersion(current.resourceVersion())));
@@ -366,6 +376,36 @@ final class ObjectWrites {
     notify(type, before, after, options.propagationPolicy());
     return after != null ? new Answer(200, after)
         : new Answer(200, Statuses.deleted(type, name, Documents.text(Documents.metadata(before), "uid")));
+  }
+
+  /**
+   * Removes {@code finalizer} from a Namespace's {@code spec.finalizers}, as the namespace controller
+   * does through the Namespace's {@code /finalize} subresource; a Namespace being deleted that nothing
+   * else holds is then removed.
+   *
+   * @throws RejectedRequest 404 when the Namespace does not exist
+   */
+  Answer finalizeNamespace(String name, String finalizer) {
+    return write(Namespaces.TYPE, null, name, before -> {
+      List<String> remaining = new ArrayList<>(Namespaces.specFinalizers(before));
+      remaining.remove(finalizer);
+      Documents.child(before, "spec").put("finalizers", remaining);
+      return new Prepared(before, List.of());
+    }, null);
+  }
+
+  /**
+   * Deletes the object {@code metadata} names as the controllers do (in the background, on the
+   * condition that its uid is unchanged); returns false when it went away meanwhile.
+   */
+  boolean deleteInBackground(ResourceType type, Map<String, Object> metadata) {
+    try {
+      delete(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"),
+          new DeleteOptions("Background", Documents.text(metadata, "uid"), null));
+      return true;
+    } catch (RejectedRequest gone) {
+      return false;
+    }
   }
 
   /** Returns the stored objects of {@code type}'s storage, as {@code type}'s documents. */
