@@ -120,6 +120,7 @@ final class ObjectWrites {
   Answer create(ResourceType type, String namespace, Map<String, Object> body, WriteOptions options) {
     Map<String, Object> document = rules.prepareCreate(type, namespace, body);
     List<String> warnings = prune(type, document, options);
+    checkSchema(type, document);
     Map<String, Object> created;
     lock.lock();
     try {
@@ -152,6 +153,7 @@ final class ObjectWrites {
           ? rules.prepareStatusUpdate(type, namespace, name, before, body)
           : rules.prepareUpdate(type, namespace, name, before, body);
       List<String> warnings = prune(type, document, options);
+      checkSchema(type, document);
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
@@ -188,7 +190,9 @@ final class ObjectWrites {
       Map<String, Object> merged = fieldManager.apply(scope, null, applied, options.fieldManager(), options.force());
       Documents.metadata(merged).remove("resourceVersion");
       checkName(merged, name);
-      return new Prepared(rules.prepareCreate(type, namespace, merged), List.of());
+      Map<String, Object> created = rules.prepareCreate(type, namespace, merged);
+      checkSchema(type, created);
+      return new Prepared(created, List.of());
     };
     return write(type, namespace, name, before -> {
       Map<String, Object> merged = fieldManager.apply(scope, before, applied, options.fieldManager(), options.force());
@@ -196,6 +200,7 @@ final class ObjectWrites {
       Map<String, Object> document = status
           ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
           : rules.prepareUpdate(type, namespace, name, before, merged);
+      checkSchema(type, document);
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
@@ -442,6 +447,23 @@ final class ObjectWrites {
           + "\" cannot be handled as a " + kind + ": strict decoding error: " + String.join(", ", messages)));
     }
     return messages;
+  }
+
+  /**
+   * Defaults and validates a custom resource by its CRD's schema ({@link SchemaDefaults},
+   * {@link SchemaValidation}): 422 Invalid with a cause per problem. Built-in kinds are left alone.
+   */
+  private void checkSchema(ResourceType type, Map<String, Object> document) {
+    Map<String, Object> schema = types.schema(type);
+    if (schema == null || types.isBuiltIn(type)) {
+      return;
+    }
+    SchemaDefaults.apply(document, schema);
+    List<FieldError> errors = SchemaValidation.errors(document, schema);
+    if (!errors.isEmpty()) {
+      String name = Documents.text(Documents.metadata(document), "name");
+      throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
+    }
   }
 
   private void notify(ResourceType type, Map<String, Object> before, Map<String, Object> after, String propagation) {
