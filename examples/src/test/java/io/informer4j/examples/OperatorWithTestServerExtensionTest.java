@@ -15,7 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /** How an operator author tests a controller: the extension runs the API server and hands over a client. */
-@EnableKubernetesTestServer(serve = ConfigMap.class)
+@EnableKubernetesTestServer(serve = ConfigMap.class, namespaces = "shop")
 class OperatorWithTestServerExtensionTest {
 
   @Test

@@ -70,7 +70,8 @@ class CompactCacheProperties {
   @BeforeAll
   static void startServerAndCache() throws InterruptedException {
     api = SimulatedApi.builder().build();
-    server = KubernetesTestServer.start(api).serve(ConfigMap.class, Secret.class, Pod.class);
+    server = KubernetesTestServer.start(api).serve(ConfigMap.class, Secret.class, Pod.class)
+        .createNamespaces("shop", "till");
     server.createCustomResourceDefinition(TestServerFixture.served(TestServerFixture.WIDGETS));
     client = server.newClient();
     backend = KubernetesBackend.using(client);

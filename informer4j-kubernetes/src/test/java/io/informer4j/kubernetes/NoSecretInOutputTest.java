@@ -80,7 +80,7 @@ class NoSecretInOutputTest {
   void noCredentialInAnyOutputFromStartThroughFaultsToStop() throws Exception {
     assumeTrue(LoggerFactory.getLogger(NoSecretInOutputTest.class).isTraceEnabled(),
         "runs in the no-secret-in-output execution, where every level is logged");
-    KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class);
+    KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class).createNamespaces("shop");
     AtomicReference<HealthServer> health = new AtomicReference<>();
     try (KubernetesClient writer = server.newClient()) {
       Config config = Config.fromKubeconfig(kubeconfig(server).toFile());

@@ -15,7 +15,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * A simulated API, the Kubernetes test server over it, a fabric8 client of the server and a
- * backend on that client, closed together. ConfigMaps are served from the start.
+ * backend on that client, closed together. ConfigMaps are served and the Namespace {@code shop}
+ * exists from the start.
  */
 final class TestServerFixture implements AutoCloseable {
 
@@ -34,7 +35,7 @@ final class TestServerFixture implements AutoCloseable {
 
   TestServerFixture(UnaryOperator<SimulatedApiBuilder> options, WatchTransport transport) {
     api = options.apply(SimulatedApi.builder()).build();
-    server = KubernetesTestServer.start(api).serve(ConfigMap.class);
+    server = KubernetesTestServer.start(api).serve(ConfigMap.class).createNamespaces("shop");
     client = server.newClient();
     backend = KubernetesBackend.builder(client).watchTransport(transport).build();
   }

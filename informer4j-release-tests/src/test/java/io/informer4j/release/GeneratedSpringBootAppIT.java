@@ -35,7 +35,7 @@ class GeneratedSpringBootAppIT {
         .noneMatch(artifact -> artifact.startsWith("org.junit.jupiter:") && artifact.contains(":5."));
     PlatformVersions.check(app, "spring-boot-dependencies", resolved);
 
-    try (KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class);
+    try (KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class).createNamespaces("shop");
          KubernetesClient client = server.newClient()) {
       Path kubeconfig = server.writeKubeconfig(ConsumerProject.TARGET.resolve("generated-spring-boot-app.kubeconfig"));
       try (RunningApplication running = RunningApplication.start(app.dir().resolve("target/demo-0.0.1-SNAPSHOT.jar"),

@@ -56,7 +56,7 @@ class KubernetesApplicationTest {
 
   @Test
   void reconcilesConfigMapsOfTheConfiguredNamespace(@TempDir Path directory) throws Exception {
-    try (KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class);
+    try (KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class).createNamespaces("shop");
          KubernetesClient client = server.newClient()) {
       Path kubeconfig = server.writeKubeconfig(directory.resolve("kubeconfig"));
       ConfigurableApplicationContext context = new SpringApplicationBuilder(ConfigMapApplication.class)

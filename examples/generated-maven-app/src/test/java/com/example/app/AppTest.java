@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-@EnableKubernetesTestServer(serve = ConfigMap.class)
+@EnableKubernetesTestServer(serve = ConfigMap.class, namespaces = {"shop", "payments"})
 class AppTest {
 
   @ParameterizedTest

@@ -16,7 +16,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 @SpringBootTest
-@AutoConfigureKubernetesTestServer(serve = ConfigMap.class)
+@AutoConfigureKubernetesTestServer(serve = ConfigMap.class, namespaces = "shop")
 class DemoApplicationTests {
 
 	@Autowired

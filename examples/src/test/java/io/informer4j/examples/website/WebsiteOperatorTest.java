@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * reaches both children and the condition's observed generation; its deletion runs the cleanup,
  * removes the finalizer, and the server's garbage collector deletes the children.
  */
-@EnableKubernetesTestServer(serve = {ConfigMap.class, Deployment.class}, crds = Website.CRD)
+@EnableKubernetesTestServer(serve = {ConfigMap.class, Deployment.class}, namespaces = "shop", crds = Website.CRD)
 class WebsiteOperatorTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

@@ -47,7 +47,22 @@ final class BuiltInTypes {
       Map.entry("apiextensions.k8s.io/customresourcedefinitions",
           new Facts(List.of("crd", "crds"), List.of("api-extensions"), Set.of())));
 
+  /**
+   * The resources whose registry strategy sets {@code metadata.generation} (PrepareForCreate sets 1,
+   * PrepareForUpdate bumps it): workloads, Pods, ReplicationControllers, Ingresses, NetworkPolicies,
+   * PodDisruptionBudgets, CRDs (kubernetes/pkg/registry/{apps,batch,core,networking,policy}/.../strategy.go).
+   */
+  private static final Set<String> WITH_GENERATION = Set.of("apps/deployments", "apps/replicasets",
+      "apps/statefulsets", "apps/daemonsets", "batch/jobs", "batch/cronjobs", "/pods", "/replicationcontrollers",
+      "networking.k8s.io/ingresses", "networking.k8s.io/networkpolicies", "policy/poddisruptionbudgets",
+      "apiextensions.k8s.io/customresourcedefinitions");
+
   private BuiltInTypes() {
+  }
+
+  /** Returns true when the API server sets a generation on objects of the resource {@code plural} of {@code type}'s group. */
+  static boolean hasGeneration(TypeKey type, String plural) {
+    return WITH_GENERATION.contains(type.group() + "/" + plural);
   }
 
   /** Returns the facts of the resource {@code plural} of {@code type}'s group (none when unknown). */

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * in a process of its own.
  *
  * <pre>{@code
- * @EnableKubernetesTestServer(serve = {ConfigMap.class, Deployment.class}, crds = "crds/widgets.yaml")
+ * @EnableKubernetesTestServer(serve = {ConfigMap.class, Deployment.class}, namespaces = "shop",
+ *     crds = "crds/widgets.yaml")
  * class WidgetOperatorTest {
  *   @Test
  *   void reconciles(KubernetesClient client, KubernetesTestServer server) { ... }
@@ -34,6 +35,13 @@ public @interface EnableKubernetesTestServer {
 
   /** Built-in types to serve, as fabric8 model classes (Namespaces, CRDs and Events always are). */
   Class<? extends HasMetadata>[] serve() default {};
+
+  /**
+   * Namespaces to create before the tests, besides those a cluster starts with ({@code default},
+   * {@code kube-system}, {@code kube-public}, {@code kube-node-lease}): objects are created only in
+   * Namespaces that exist, as on a cluster.
+   */
+  String[] namespaces() default {};
 
   /**
    * Classpath resources holding CustomResourceDefinitions (YAML or JSON, one per resource) to create

@@ -5,7 +5,7 @@ package io.informer4j.kubernetes.testserver;
  * (k8s.io/apimachinery/pkg/util/validation/field/errors.go): {@code <field>: <kind>[: "<value>"]: <detail>}.
  *
  * @param reason the cause's reason ({@code FieldValueInvalid}, {@code FieldValueRequired}, {@code FieldValueForbidden},
- *               {@code FieldValueNotSupported}, {@code FieldValueTooLong})
+ *               {@code FieldValueNotSupported}, {@code FieldValueTooLong}, {@code FieldValueTooMany})
  * @param field  the field's path ({@code metadata.name})
  * @param value  the bad value, or null when the kind shows none
  * @param detail what is wrong
@@ -31,9 +31,11 @@ record FieldError(String reason, String field, String value, String detail) {
       case "FieldValueRequired" -> "Required value";
       case "FieldValueNotSupported" -> "Unsupported value";
       case "FieldValueTooLong" -> "Too long";
+      case "FieldValueTooMany" -> "Too many";
       default -> "Forbidden";
     };
-    return value == null ? kind + ": " + detail : kind + ": \"" + value + "\": " + detail;
+    String shown = value == null ? kind : kind + ": \"" + value + "\"";
+    return detail.isEmpty() ? shown : shown + ": " + detail;
   }
 
   @Override

@@ -6,8 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.function.BiConsumer;
 
 /**
  * Background cascading deletion, as kube-controller-manager's garbage collector does it
@@ -15,15 +14,12 @@ import org.slf4j.LoggerFactory;
  * when an object is deleted, every object whose {@code metadata.ownerReferences} name its uid, and
  * none of whose other owners still exists, is deleted in turn (through the normal delete, so its own
  * finalizers hold it and its own dependents follow). A delete with {@code propagationPolicy=Orphan}
- * leaves the dependents (the API server would also remove their owner references: this server does
- * not). {@code Foreground} is treated as background; {@code blockOwnerDeletion} is not honoured, and
- * dependents whose owner never existed are not collected. A deleted Namespace takes every object
- * in it along, as the namespace controller does (kubernetes/pkg/controller/namespace), though at
- * once: the Namespace is not kept {@code Terminating} meanwhile. Runs on one daemon thread. Thread-safe.
+ * leaves the dependents and removes the references to the owner from them (though after the owner
+ * is gone, where the API server holds it with the {@code orphan} finalizer meanwhile). {@code Foreground} is treated as background; {@code blockOwnerDeletion} is not honoured, and
+ * dependents whose owner never existed are not collected ({@link NamespaceController} empties
+ * deleted Namespaces). Runs on one daemon thread. Thread-safe.
  */
 final class GarbageCollector implements ObjectWrites.WriteListener, AutoCloseable {
-
-  private static final Logger log = LoggerFactory.getLogger(GarbageCollector.class);
 
   private final ObjectWrites writes;
   private final ServedTypes types;
@@ -36,16 +32,17 @@ final class GarbageCollector implements ObjectWrites.WriteListener, AutoCloseabl
 
   @Override
   public void written(ResourceType type, Map<String, Object> before, Map<String, Object> after, String propagation) {
-    if (after == null && !"Orphan".equals(propagation)) {
-      Map<String, Object> metadata = Documents.childOrEmpty(before, "metadata");
-      String uid = Documents.text(metadata, "uid");
-      if (uid != null && !uid.isEmpty()) {
-        worker.execute(() -> collect(uid));
-      }
-      if (type.type().group().isEmpty() && "namespaces".equals(type.plural())) {
-        String namespace = Documents.text(metadata, "name");
-        worker.execute(() -> emptyNamespace(namespace));
-      }
+    if (after != null) {
+      return;
+    }
+    String uid = Documents.text(Documents.childOrEmpty(before, "metadata"), "uid");
+    if (uid == null || uid.isEmpty()) {
+      return;
+    }
+    if ("Orphan".equals(propagation)) {
+      worker.execute(() -> orphan(uid));
+    } else {
+      worker.execute(() -> collect(uid));
     }
   }
 
@@ -64,32 +61,41 @@ final class GarbageCollector implements ObjectWrites.WriteListener, AutoCloseabl
         Map<String, Object> metadata = Documents.childOrEmpty(object, "metadata");
         List<String> owners = owners(metadata);
         if (owners.contains(ownerUid) && owners.stream().noneMatch(live::contains)) {
-          delete(type, metadata);
+          writes.deleteInBackground(type, metadata);
         }
       }
     });
   }
 
-  private void emptyNamespace(String namespace) {
-    Set<String> storages = new HashSet<>();
-    for (ResourceType type : types.all()) {
-      if (type.scope() == io.informer4j.meta.Scope.NAMESPACED && storages.add(type.storageType().toString())) {
-        for (Map<String, Object> object : writes.list(type)) {
-          Map<String, Object> metadata = Documents.childOrEmpty(object, "metadata");
-          if (namespace.equals(metadata.get("namespace"))) {
-            delete(type, metadata);
-          }
+  /** Removes the references to {@code ownerUid} from its dependents, as the garbage collector's orphaning does. */
+  private void orphan(String ownerUid) {
+    forEachObject((type, object) -> {
+      Map<String, Object> metadata = Documents.childOrEmpty(object, "metadata");
+      if (owners(metadata).contains(ownerUid)) {
+        try {
+          writes.replace(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"), current -> {
+            if (Documents.metadata(current).get("ownerReferences") instanceof List<?> references) {
+              references.removeIf(r -> r instanceof Map<?, ?> reference && ownerUid.equals(reference.get("uid")));
+              if (references.isEmpty()) {
+                Documents.metadata(current).remove("ownerReferences");
+              }
+            }
+            return current;
+          }, false, ObjectWrites.WriteOptions.CONTROLLERS);
+        } catch (RejectedRequest gone) {
+          // the dependent went away meanwhile: nothing to orphan
         }
       }
-    }
+    });
   }
 
-  private void delete(ResourceType type, Map<String, Object> metadata) {
-    try {
-      writes.delete(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"),
-          new ObjectWrites.DeleteOptions("Background", Documents.text(metadata, "uid"), null));
-    } catch (RejectedRequest gone) {
-      log.debug("a dependent went away before the garbage collector deleted it: {}", gone.getMessage());
+  /** Calls {@code action} with every stored object (each storage once) and its type. */
+  private void forEachObject(BiConsumer<ResourceType, Map<String, Object>> action) {
+    Set<String> storages = new HashSet<>();
+    for (ResourceType type : types.all()) {
+      if (storages.add(type.storageType().toString())) {
+        writes.list(type).forEach(object -> action.accept(type, object));
+      }
     }
   }
 

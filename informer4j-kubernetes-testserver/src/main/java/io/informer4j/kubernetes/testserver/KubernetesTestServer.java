@@ -46,7 +46,10 @@ import java.util.concurrent.TimeUnit;
  * strategic merge patches; validation with the API server's status codes and messages; discovery
  * with short names and categories, {@code /version} and the OpenAPI documents kubectl reads.
  * CustomResourceDefinitions, Namespaces and Events ({@code events.k8s.io/v1} and {@code v1}, which
- * {@code kubectl describe} reads) are served from the start;
+ * {@code kubectl describe} reads) are served from the start, with the Namespaces a cluster starts
+ * with ({@code default}, {@code kube-system}, {@code kube-public}, {@code kube-node-lease}): an
+ * object is created only in a Namespace that exists (else 404, as on a cluster; see
+ * {@link #createNamespaces}), and a deleted Namespace is {@code Terminating} until it is emptied;
  * other built-in types once {@link #serve} names them. Writes made straight into the simulated API
  * skip the server's rules (no timestamps, no generation) but are served like any other.
  *
@@ -73,6 +76,7 @@ public final class KubernetesTestServer implements AutoCloseable {
   private final ObjectWrites writes;
   private final CrdController crds;
   private final GarbageCollector collector;
+  private final NamespaceController namespaces;
   private final ServerFaults faults = new ServerFaults();
   private final Queue<ServedRequest> served = new ConcurrentLinkedQueue<>();
   private final Vertx vertx = Vertx.vertx();
@@ -90,10 +94,17 @@ public final class KubernetesTestServer implements AutoCloseable {
     this.crds = new CrdController(writes, types, api);
     this.collector = new GarbageCollector(writes, types);
     writes.addListener(crds);
+    this.namespaces = new NamespaceController(writes, types);
     writes.addListener(collector);
+    writes.addListener(namespaces);
     this.resources = new ResourceRequests(api, types, writes, workers, faults);
     writes.serve(CustomResourceDefinitions.CRD, ModelSchemas.of(CustomResourceDefinition.class), true);
     serve(Namespace.class, Event.class, io.fabric8.kubernetes.api.model.Event.class);
+    for (String name : Namespaces.INITIAL) {
+      if (writes.find(Namespaces.TYPE, null, name).isEmpty()) {
+        writes.create(Namespaces.TYPE, null, Namespaces.document(name), ObjectWrites.WriteOptions.CONTROLLERS);
+      }
+    }
     HttpServerOptions options = new HttpServerOptions().setHost(listening.address()).setPort(listening.port());
     if (listening.tls()) {
       options.setSsl(true).setKeyCertOptions(new PemKeyCertOptions().setCertPath(listening.certificate().toString())
@@ -179,6 +190,30 @@ public final class KubernetesTestServer implements AutoCloseable {
   public final KubernetesTestServer serve(Class<? extends HasMetadata>... modelClasses) {
     for (Class<? extends HasMetadata> modelClass : modelClasses) {
       writes.serve(ResourceType.of(modelClass), ModelSchemas.of(modelClass), true);
+    }
+    return this;
+  }
+
+  /**
+   * Creates the Namespaces {@code names} that do not exist yet, as a client would (each
+   * {@code Active}, with the {@code kubernetes} finalizer and the {@code kubernetes.io/metadata.name}
+   * label); returns this server. Objects are created only in Namespaces that exist.
+   *
+   * @throws IllegalArgumentException if a name is not a valid Namespace name
+   */
+  public KubernetesTestServer createNamespaces(String... names) {
+    for (String name : names) {
+      if (writes.find(Namespaces.TYPE, null, name).isPresent()) {
+        continue;
+      }
+      try {
+        writes.create(Namespaces.TYPE, null, Namespaces.document(name), ObjectWrites.WriteOptions.DEFAULT);
+      } catch (RejectedRequest refused) {
+        if (refused.failure().code() != 409) {
+          throw new IllegalArgumentException("the namespace was refused: " + refused.failure().status().get("message"),
+              refused);
+        }
+      }
     }
     return this;
   }
@@ -381,6 +416,7 @@ public final class KubernetesTestServer implements AutoCloseable {
       workers.shutdownNow();
       crds.close();
       collector.close();
+      namespaces.close();
       if (ownsApi) {
         api.close();
       }

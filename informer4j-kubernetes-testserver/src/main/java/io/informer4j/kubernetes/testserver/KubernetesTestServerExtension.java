@@ -146,6 +146,7 @@ public final class KubernetesTestServerExtension
       KubernetesTestServer server = KubernetesTestServer.start();
       try {
         server.serve(settings.serve());
+        server.createNamespaces(settings.namespaces());
         for (Class<? extends HasMetadata> customResource : settings.customResources()) {
           server.createCustomResourceDefinition(ResourceType.of(customResource));
         }
@@ -196,6 +197,9 @@ public final class KubernetesTestServerExtension
       try {
         directory = Files.createTempDirectory("informer4j-crds");
         arguments.add("--serve=" + String.join(",", Stream.of(settings.serve()).map(Class::getName).toList()));
+        for (String namespace : settings.namespaces()) {
+          arguments.addAll(List.of("--namespace", namespace));
+        }
         KubernetesSerialization serialization = new KubernetesSerialization();
         int n = 0;
         for (Class<? extends HasMetadata> customResource : settings.customResources()) {

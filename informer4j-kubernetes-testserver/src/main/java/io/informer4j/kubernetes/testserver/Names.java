@@ -1,5 +1,6 @@
 package io.informer4j.kubernetes.testserver;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
@@ -15,29 +16,61 @@ final class Names {
 
   private static final Pattern SUBDOMAIN = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
   private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+  private static final Pattern DNS1035_LABEL = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
   private static final String SUBDOMAIN_DETAIL = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
       + "characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
       + "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
   private static final String LABEL_DETAIL = "a lowercase RFC 1123 label must consist of lower case alphanumeric "
       + "characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', "
       + "regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  private static final String DNS1035_DETAIL = "a DNS-1035 label must consist of lower case alphanumeric characters "
+      + "or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or "
+      + "'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+  private static final int SUBDOMAIN_MAX = 253;
+  private static final int LABEL_MAX = 63;
   private static final String ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
   private static final int MAX_GENERATE_NAME_PREFIX = 58;
 
   private Names() {
   }
 
-  /** Returns the errors of {@code name} as a name of an object of {@code type} (none when valid). */
+  /**
+   * Returns the errors of {@code name} as a name of an object of {@code type} (none when valid):
+   * Namespaces need a DNS-1123 label (ValidateNamespaceName), Services a DNS-1035 label
+   * (ValidateServiceName), other kinds a DNS-1123 subdomain (NameIsDNSSubdomain), as
+   * kubernetes/pkg/apis/core/validation and apimachinery's ValidateObjectMeta check them.
+   */
   static List<FieldError> check(ResourceType type, String name) {
-    boolean label = type.type().group().isEmpty() && "namespaces".equals(type.plural());
-    int max = label ? 63 : 253;
-    if (name.length() > max) {
-      return List.of(FieldError.invalid("metadata.name", name, "must be no more than " + max + " characters"));
+    boolean core = type.type().group().isEmpty();
+    List<String> errors;
+    if (core && "namespaces".equals(type.plural())) {
+      errors = labelErrors(name, LABEL, LABEL_DETAIL);
+    } else if (core && "services".equals(type.plural())) {
+      errors = labelErrors(name, DNS1035_LABEL, DNS1035_DETAIL);
+    } else {
+      errors = subdomainErrors(name);
     }
-    if (!(label ? LABEL : SUBDOMAIN).matcher(name).matches()) {
-      return List.of(FieldError.invalid("metadata.name", name, label ? LABEL_DETAIL : SUBDOMAIN_DETAIL));
+    return errors.stream().map(error -> FieldError.invalid("metadata.name", name, error)).toList();
+  }
+
+  /** IsDNS1123Subdomain: the problems of {@code value} as a DNS-1123 subdomain (none when valid). */
+  static List<String> subdomainErrors(String value) {
+    return errors(value, SUBDOMAIN_MAX, SUBDOMAIN, SUBDOMAIN_DETAIL);
+  }
+
+  private static List<String> labelErrors(String value, Pattern pattern, String detail) {
+    return errors(value, LABEL_MAX, pattern, detail);
+  }
+
+  private static List<String> errors(String value, int max, Pattern pattern, String detail) {
+    List<String> errors = new ArrayList<>();
+    if (value.length() > max) {
+      errors.add("must be no more than " + max + " characters");
     }
-    return List.of();
+    if (!pattern.matcher(value).matches()) {
+      errors.add(detail);
+    }
+    return errors;
   }
 
   /** Returns a name made from a {@code generateName} prefix (cut to 58 characters) and five random characters. */

@@ -37,9 +37,10 @@ final class ObjectRules {
    * Prepares a created object: the namespace of the URL wins (an other one in the body is 400
    * BadRequest, rest.EnsureObjectNamespaceMatchesRequestNamespace), a {@code resourceVersion} is 400
    * ("resourceVersion should not be set on objects to be created", the generic store's Create), a
-   * name is required unless {@code generateName} is given and must be valid (422 Invalid), the
-   * server sets {@code creationTimestamp} and {@code generation} 1 (the registry strategies'
-   * PrepareForCreate) and clears the deletion fields, and a type with a status subresource drops the
+   * name is required unless {@code generateName} is given and must be valid for the kind, as must
+   * the labels and annotations ({@link Names}, {@link MetadataValidation}: 422 Invalid), the
+   * server sets {@code creationTimestamp} and, for the kinds that have one, {@code generation} 1
+   * (the registry strategies' PrepareForCreate) and clears the deletion fields, and a type with a status subresource drops the
    * status (customResourceStrategy.PrepareForCreate; the built-in strategies reset it likewise).
    * The name is the {@code generateName} prefix alone when one must be generated.
    *
@@ -58,19 +59,28 @@ final class ObjectRules {
       throw new RejectedRequest(Statuses.invalid(type.type(), "",
           List.of(FieldError.required("metadata.name", "name or generateName is required"))));
     }
+    List<FieldError> errors = new ArrayList<>();
     if (name != null && !name.isEmpty()) {
-      List<FieldError> errors = Names.check(type, name);
-      if (!errors.isEmpty()) {
-        throw new RejectedRequest(Statuses.invalid(type.type(), name, errors));
-      }
+      errors.addAll(Names.check(type, name));
+    }
+    errors.addAll(MetadataValidation.errors(metadata));
+    if (!errors.isEmpty()) {
+      throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
     }
     metadata.remove("uid");
     metadata.remove("deletionTimestamp");
     metadata.remove("deletionGracePeriodSeconds");
     metadata.put("creationTimestamp", now());
-    metadata.put("generation", 1);
+    if (type.generation() == ResourceType.GenerationRule.NONE) {
+      metadata.remove("generation");
+    } else {
+      metadata.put("generation", 1);
+    }
     if (type.statusSubresource()) {
       document.remove("status");
+    }
+    if (Namespaces.is(type)) {
+      Namespaces.prepareCreate(document);
     }
     return document;
   }
@@ -115,12 +125,34 @@ final class ObjectRules {
         document.remove("status");
       }
     }
+    if (Namespaces.is(type)) {
+      Namespaces.prepareUpdate(old, document);
+      Namespaces.label(document);
+    }
+    List<FieldError> metadataErrors = MetadataValidation.errors(metadata);
+    if (!metadataErrors.isEmpty()) {
+      throw new RejectedRequest(Statuses.invalid(type.type(), name, metadataErrors));
+    }
     checkFinalizers(type, old, document);
     checkImmutable(type, old, document);
     if (generationChanged(type, old, document) && metadata.get("generation") instanceof Number generation) {
       metadata.put("generation", generation.longValue() + 1);
     }
     return document;
+  }
+
+  /**
+   * Refuses a replacement without {@code metadata.resourceVersion} of a type that does not allow
+   * unconditional updates (custom resources: the generic store's Update with
+   * customResourceStrategy.AllowUnconditionalUpdate false): 422
+   * {@code metadata.resourceVersion: Invalid value: 0x0: must be specified for an update}.
+   */
+  static void requireResourceVersion(ResourceType type, String name, Map<String, Object> body) {
+    String resourceVersion = Documents.text(Documents.childOrEmpty(body, "metadata"), "resourceVersion");
+    if (resourceVersion == null || resourceVersion.isEmpty()) {
+      throw new RejectedRequest(Statuses.invalid(type.type(), name, List.of(new FieldError("FieldValueInvalid",
+          "metadata.resourceVersion", null, "0x0: must be specified for an update"))));
+    }
   }
 
   /**
@@ -160,6 +192,14 @@ final class ObjectRules {
   /** Returns true when the object is being deleted (it has a {@code deletionTimestamp}). */
   static boolean isDeleting(Map<String, Object> document) {
     return Documents.childOrEmpty(document, "metadata").get("deletionTimestamp") != null;
+  }
+
+  /**
+   * Returns true when something holds the object's deletion: a finalizer, or for a Namespace a
+   * finalizer in {@code spec.finalizers} too.
+   */
+  static boolean holdsDeletion(ResourceType type, Map<String, Object> document) {
+    return !finalizers(document).isEmpty() || Namespaces.is(type) && !Namespaces.specFinalizers(document).isEmpty();
   }
 
   /** Returns the object's finalizers. */

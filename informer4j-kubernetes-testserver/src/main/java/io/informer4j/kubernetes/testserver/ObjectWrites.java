@@ -120,6 +120,7 @@ final class ObjectWrites {
   Answer create(ResourceType type, String namespace, Map<String, Object> body, WriteOptions options) {
     Map<String, Object> document = rules.prepareCreate(type, namespace, body);
     List<String> warnings = prune(type, document, options);
+    checkSchema(type, document);
     Map<String, Object> created;
     lock.lock();
     try {
@@ -152,6 +153,7 @@ final class ObjectWrites {
           ? rules.prepareStatusUpdate(type, namespace, name, before, body)
           : rules.prepareUpdate(type, namespace, name, before, body);
       List<String> warnings = prune(type, document, options);
+      checkSchema(type, document);
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
@@ -188,7 +190,9 @@ final class ObjectWrites {
       Map<String, Object> merged = fieldManager.apply(scope, null, applied, options.fieldManager(), options.force());
       Documents.metadata(merged).remove("resourceVersion");
       checkName(merged, name);
-      return new Prepared(rules.prepareCreate(type, namespace, merged), List.of());
+      Map<String, Object> created = rules.prepareCreate(type, namespace, merged);
+      checkSchema(type, created);
+      return new Prepared(created, List.of());
     };
     return write(type, namespace, name, before -> {
       Map<String, Object> merged = fieldManager.apply(scope, before, applied, options.fieldManager(), options.force());
@@ -196,6 +200,7 @@ final class ObjectWrites {
       Map<String, Object> document = status
           ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
           : rules.prepareUpdate(type, namespace, name, before, merged);
+      checkSchema(type, document);
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
@@ -234,7 +239,7 @@ final class ObjectWrites {
           Map<String, Object> document = prepared.document();
           String pinned = Documents.text(Documents.childOrEmpty(document, "metadata"), "resourceVersion");
           boolean hasPin = pinned != null && !pinned.isEmpty();
-          if (ObjectRules.isDeleting(before) && ObjectRules.finalizers(document).isEmpty()) {
+          if (ObjectRules.isDeleting(before) && !ObjectRules.holdsDeletion(type, document)) {
             if (hasPin && !pinned.equals(current.resourceVersion())) {
               throw WriteRefusals.conflict(type, name);
             }
@@ -280,6 +285,11 @@ final class ObjectWrites {
       if (generated) {
         metadata.put("name", Names.generate(prefix));
       }
+      if (Namespaces.is(type)) {
+        Namespaces.label(document);
+      }
+      Namespaces.admitCreate(type, namespaceOf(type, namespace), Documents.text(metadata, "name"),
+          ns -> find(Namespaces.TYPE, null, ns));
       try {
         return stored(type, api.create(type.storageType(), toObject(type, namespace, document)));
       } catch (WriteRejectedException e) {
@@ -343,7 +353,10 @@ final class ObjectWrites {
             + options.resourceVersion() + ", ResourceVersion in object meta: " + current.resourceVersion());
       }
       before = ObjectJson.toDocument(type.type(), current);
-      boolean pending = !ObjectRules.finalizers(before).isEmpty() || isCrd(type);
+      if (Namespaces.is(type)) {
+        Namespaces.checkDeletable(name);
+      }
+      boolean pending = ObjectRules.holdsDeletion(type, before) || isCrd(type);
       if (pending && ObjectRules.isDeleting(before)) {
         return new Answer(200, before);
       }
@@ -351,6 +364,8 @@ final class ObjectWrites {
         Map<String, Object> deleting = rules.markDeleted(before);
         if (isCrd(type)) {
           deleting = CustomResourceDefinitions.terminating(deleting, rules.now());
+        } else if (Namespaces.is(type)) {
+          deleting = Namespaces.terminating(deleting);
         }
         after = stored(type, api.update(type.storageType(), toObject(type, namespace, deleting)
             .withResourceVersion(current.resourceVersion())));
@@ -366,6 +381,36 @@ final class ObjectWrites {
     notify(type, before, after, options.propagationPolicy());
     return after != null ? new Answer(200, after)
         : new Answer(200, Statuses.deleted(type, name, Documents.text(Documents.metadata(before), "uid")));
+  }
+
+  /**
+   * Removes {@code finalizer} from a Namespace's {@code spec.finalizers}, as the namespace controller
+   * does through the Namespace's {@code /finalize} subresource; a Namespace being deleted that nothing
+   * else holds is then removed.
+   *
+   * @throws RejectedRequest 404 when the Namespace does not exist
+   */
+  Answer finalizeNamespace(String name, String finalizer) {
+    return write(Namespaces.TYPE, null, name, before -> {
+      List<String> remaining = new ArrayList<>(Namespaces.specFinalizers(before));
+      remaining.remove(finalizer);
+      Documents.child(before, "spec").put("finalizers", remaining);
+      return new Prepared(before, List.of());
+    }, null);
+  }
+
+  /**
+   * Deletes the object {@code metadata} names as the controllers do (in the background, on the
+   * condition that its uid is unchanged); returns false when it went away meanwhile.
+   */
+  boolean deleteInBackground(ResourceType type, Map<String, Object> metadata) {
+    try {
+      delete(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"),
+          new DeleteOptions("Background", Documents.text(metadata, "uid"), null));
+      return true;
+    } catch (RejectedRequest gone) {
+      return false;
+    }
   }
 
   /** Returns the stored objects of {@code type}'s storage, as {@code type}'s documents. */
@@ -402,6 +447,23 @@ final class ObjectWrites {
           + "\" cannot be handled as a " + kind + ": strict decoding error: " + String.join(", ", messages)));
     }
     return messages;
+  }
+
+  /**
+   * Defaults and validates a custom resource by its CRD's schema ({@link SchemaDefaults},
+   * {@link SchemaValidation}): 422 Invalid with a cause per problem. Built-in kinds are left alone.
+   */
+  private void checkSchema(ResourceType type, Map<String, Object> document) {
+    Map<String, Object> schema = types.schema(type);
+    if (schema == null || types.isBuiltIn(type)) {
+      return;
+    }
+    SchemaDefaults.apply(document, schema);
+    List<FieldError> errors = SchemaValidation.errors(document, schema);
+    if (!errors.isEmpty()) {
+      String name = Documents.text(Documents.metadata(document), "name");
+      throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
+    }
   }
 
   private void notify(ResourceType type, Map<String, Object> before, Map<String, Object> after, String propagation) {

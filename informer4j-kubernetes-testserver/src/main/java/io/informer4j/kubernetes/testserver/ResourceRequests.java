@@ -91,8 +91,13 @@ final class ResourceRequests {
         if (method == HttpMethod.GET) {
           onWorker(request, () -> answer(request, writes.get(type, path.namespace(), path.name())));
         } else if (method == HttpMethod.PUT) {
-          withBody(request, MediaTypes.OBJECT_TYPES, body -> writes.update(type, path.namespace(), path.name(),
-              document(type, request, body), status, options(request, "UpdateOptions")));
+          withBody(request, MediaTypes.OBJECT_TYPES, body -> {
+            Map<String, Object> document = document(type, request, body);
+            if (isCustom(type)) {
+              ObjectRules.requireResourceVersion(type, path.name(), document);
+            }
+            return writes.update(type, path.namespace(), path.name(), document, status, options(request, "UpdateOptions"));
+          });
         } else if (method == HttpMethod.PATCH) {
           List<String> accepted = isCustom(type) ? MediaTypes.CUSTOM_PATCH_TYPES : MediaTypes.BUILT_IN_PATCH_TYPES;
           String contentType = MediaTypes.base(request.getHeader("Content-Type"));

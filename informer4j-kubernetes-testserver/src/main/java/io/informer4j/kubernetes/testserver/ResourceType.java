@@ -2,6 +2,7 @@ package io.informer4j.kubernetes.testserver;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.client.CustomResource;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import java.util.List;
@@ -35,6 +36,8 @@ public record ResourceType(TypeKey type, TypeKey storageType, String plural, Sco
   public enum GenerationRule {
     /** When {@code spec} changes: built-in types with a spec (a Deployment's strategy). */
     SPEC,
+    /** Never: the kind has no generation (ConfigMaps, Secrets, Namespaces, Services, ServiceAccounts...). */
+    NONE,
     /**
      * When anything but {@code metadata} changes ({@code status} excluded too when the status
      * subresource is served): custom resources (the apiextensions-apiserver's
@@ -67,8 +70,10 @@ public record ResourceType(TypeKey type, TypeKey storageType, String plural, Sco
 
   /**
    * Returns the type of a fabric8 model class as the API server serves it: the group, version, kind
-   * and plural of its annotations, its scope ({@link Namespaced}), a status subresource and spec-driven
-   * generation when the model has {@code status} and {@code spec}, and the short names, categories
+   * and plural of its annotations, its scope ({@link Namespaced}), a status subresource when the model
+   * has {@code status}, a generation for the kinds whose registry strategy sets one
+   * ({@link BuiltInTypes#hasGeneration}; and for custom resource classes) bumped on {@code spec}
+   * changes when the model has a {@code spec}, and the short names, categories
    * and extra field selectors the API server declares for the well-known built-in kinds
    * ({@link BuiltInTypes}).
    *
@@ -84,8 +89,11 @@ public record ResourceType(TypeKey type, TypeKey storageType, String plural, Sco
     boolean hasSpec = hasGetter(modelClass, "getSpec");
     boolean hasStatus = hasGetter(modelClass, "getStatus");
     BuiltInTypes.Facts facts = BuiltInTypes.facts(type, HasMetadata.getPlural(modelClass));
+    GenerationRule generation = CustomResource.class.isAssignableFrom(modelClass)
+        || BuiltInTypes.hasGeneration(type, HasMetadata.getPlural(modelClass))
+        ? hasSpec ? GenerationRule.SPEC : GenerationRule.CONTENT : GenerationRule.NONE;
     return new ResourceType(type, type, HasMetadata.getPlural(modelClass), scope, facts.shortNames(), facts.categories(),
-        hasStatus, hasSpec ? GenerationRule.SPEC : GenerationRule.CONTENT, facts.selectableFields());
+        hasStatus, generation, facts.selectableFields());
   }
 
   /** Returns this type with other short names. */

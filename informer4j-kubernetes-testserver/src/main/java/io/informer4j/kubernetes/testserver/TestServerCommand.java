@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * informer4j-kubernetes-testserver-<version>-server.jar [options]} or {@code bin/informer4j
  * test-server [options]}. It listens on a free loopback port unless told otherwise (an address that
  * is not loopback needs {@code --tls-cert-file}, {@code --tls-private-key-file}, and a token, which
- * it makes when none is given), serves the built-in kinds {@code --serve} names, creates and
+ * it makes when none is given), serves the built-in kinds {@code --serve} names, creates the
+ * Namespaces of {@code --namespace}, creates and
  * establishes the CRDs of {@code --crd} files, writes a kubeconfig for it ({@code --kubeconfig}),
  * then prints one line {@value #READY} followed by its URL and stays up until SIGTERM (or Ctrl-C, or
  * the end of the process {@code --parent-pid} names), when it closes its connections, prints
@@ -60,6 +61,10 @@ public final class TestServerCommand implements Callable<Integer> {
   @Option(names = "--crd", paramLabel = "FILE", description = "A YAML or JSON file of CustomResourceDefinitions to create "
       + "and establish before serving (repeatable).")
   List<Path> crds = new ArrayList<>();
+
+  @Option(names = "--namespace", split = ",", paramLabel = "NAME", description = "Namespaces to create before serving, "
+      + "besides default, kube-system, kube-public and kube-node-lease (repeatable).")
+  List<String> namespaces = new ArrayList<>();
 
   @Option(names = "--serve", split = ",", paramLabel = "KIND", description = "Built-in kinds to serve: Deployment, "
       + "apps/v1/Deployment or a fabric8 model class name; --serve= for none (default: common kinds).")
@@ -120,6 +125,7 @@ public final class TestServerCommand implements Callable<Integer> {
       stopped.countDown();
     }, "test-server-stop"));
     kinds.forEach(kind -> server.serve(kind));
+    server.createNamespaces(namespaces.toArray(String[]::new));
     definitions.forEach(server::createCustomResourceDefinition);
     if (kubeconfig != null) {
       server.writeKubeconfig(kubeconfig);

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -58,19 +57,6 @@ class GarbageCollectionTest {
 
     await().atMost(WAIT).until(() -> !names().contains("marker"));
     assertThat(names()).containsExactly("second", "shared");
-  }
-
-  @Test
-  void aDeletedNamespaceTakesItsObjectsAlong() {
-    client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("shop").endMetadata().build()).create();
-    client.configMaps().inNamespace("shop").resource(new ConfigMapBuilder().withNewMetadata().withName("in-shop")
-        .endMetadata().build()).create();
-    create("elsewhere");
-
-    client.namespaces().withName("shop").delete();
-
-    await().atMost(WAIT).until(() -> client.configMaps().inAnyNamespace().list().getItems().size() == 1);
-    assertThat(names()).containsExactly("elsewhere");
   }
 
   @Test

@@ -13,26 +13,30 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The Kubernetes test server serving ConfigMaps and Deployments (with their status subresource), a
+ * The Kubernetes test server serving ConfigMaps and Deployments (with their status subresource) and
+ * holding the Namespace {@code shop}, a
  * fabric8 client and a backend of it, and the operator write path with a listener recording every
  * write. Closed together.
  */
 final class OperatorFixture implements AutoCloseable {
 
-  final KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class, Deployment.class);
+  final KubernetesTestServer server = KubernetesTestServer.start().serve(ConfigMap.class, Deployment.class)
+      .createNamespaces("shop");
   final KubernetesClient client = server.newClient();
   final KubernetesBackend backend = KubernetesBackend.using(client);
   final List<WrittenObject> written = new CopyOnWriteArrayList<>();
   final OperatorWrites writes = OperatorWrites.builder(client).listener(written::add).build();
 
-  /** Creates a Deployment in {@code namespace} through the client (not the write path). */
+  /** Creates a Deployment in {@code namespace} (created when missing) through the client (not the write path). */
   Deployment deployment(String namespace, String name) {
+    server.createNamespaces(namespace);
     return client.resource(new DeploymentBuilder().withNewMetadata().withNamespace(namespace).withName(name).endMetadata()
         .withNewSpec().withReplicas(1).endSpec().build()).create();
   }
 
-  /** Creates a ConfigMap in {@code namespace} through the client (not the write path). */
+  /** Creates a ConfigMap in {@code namespace} (created when missing) through the client (not the write path). */
   ConfigMap configMap(String namespace, String name) {
+    server.createNamespaces(namespace);
     return client.resource(new ConfigMapBuilder().withNewMetadata().withNamespace(namespace).withName(name).endMetadata()
         .addToData("k", "v").build()).create();
   }

@@ -23,7 +23,7 @@ import java.lang.annotation.Target;
  *
  * <pre>{@code
  * @SpringBootTest
- * @AutoConfigureKubernetesTestServer(serve = ConfigMap.class)
+ * @AutoConfigureKubernetesTestServer(serve = ConfigMap.class, namespaces = "shop")
  * class FlagsApplicationTest {
  *   @Autowired KubernetesTestServer server;
  *   ...
@@ -40,6 +40,13 @@ public @interface AutoConfigureKubernetesTestServer {
 
   /** Built-in types to serve, as fabric8 model classes (Namespaces, CRDs and Events always are). */
   Class<? extends HasMetadata>[] serve() default {};
+
+  /**
+   * Namespaces to create before the context starts, besides those a cluster starts with
+   * ({@code default}, {@code kube-system}, {@code kube-public}, {@code kube-node-lease}): objects are
+   * created only in Namespaces that exist, as on a cluster.
+   */
+  String[] namespaces() default {};
 
   /**
    * Classpath resources holding CustomResourceDefinitions (YAML or JSON, one per resource) to create,

@@ -26,10 +26,12 @@ import org.springframework.test.context.MergedContextConfiguration;
  * Equal customizers (same attributes) let Spring's test context cache share a context. Immutable.
  *
  * @param serve           built-in types to serve
+ * @param namespaces      Namespaces to create
  * @param crds            classpath resources holding CRDs
  * @param customResources custom resource classes whose CRDs are created
  */
-record KubernetesTestServerContextCustomizer(List<Class<? extends HasMetadata>> serve, List<String> crds,
+record KubernetesTestServerContextCustomizer(List<Class<? extends HasMetadata>> serve, List<String> namespaces,
+                                             List<String> crds,
                                              List<Class<? extends HasMetadata>> customResources)
     implements ContextCustomizer {
 
@@ -40,7 +42,8 @@ record KubernetesTestServerContextCustomizer(List<Class<? extends HasMetadata>> 
   private static final String PROPERTY_SOURCE = "informer4jKubernetesTestServer";
 
   static KubernetesTestServerContextCustomizer of(AutoConfigureKubernetesTestServer settings) {
-    return new KubernetesTestServerContextCustomizer(List.of(settings.serve()), List.of(settings.crds()),
+    return new KubernetesTestServerContextCustomizer(List.of(settings.serve()), List.of(settings.namespaces()),
+        List.of(settings.crds()),
         List.of(settings.customResources()));
   }
 
@@ -77,6 +80,7 @@ record KubernetesTestServerContextCustomizer(List<Class<? extends HasMetadata>> 
     for (Class<? extends HasMetadata> type : serve) {
       server.serve(type);
     }
+    server.createNamespaces(namespaces.toArray(String[]::new));
     for (Class<? extends HasMetadata> customResource : customResources) {
       server.createCustomResourceDefinition(ResourceType.of(customResource));
     }

@@ -21,7 +21,7 @@ import org.springframework.test.annotation.DirtiesContext;
  */
 @DirtiesContext // closed after the class: other tests of this module check that no informer4j thread outlives them
 @SpringBootTest(classes = FlagsApplication.class)
-@AutoConfigureKubernetesTestServer(serve = ConfigMap.class)
+@AutoConfigureKubernetesTestServer(serve = ConfigMap.class, namespaces = "shop")
 class FlagsApplicationTest {
 
   @Autowired

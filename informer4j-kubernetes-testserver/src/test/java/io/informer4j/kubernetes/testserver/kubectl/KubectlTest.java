@@ -315,4 +315,21 @@ class KubectlTest extends KubectlSuite {
     assertThat(unsupported.err()).startsWith("Error from server (BadRequest): ")
         .endsWith("field label not supported: data.k\n");
   }
+
+  @Test
+  void refusesAMissingNamespaceAndDeletesANamespaceWithItsContent() {
+    // NamespaceLifecycle admission (plugin/pkg/admission/namespace/lifecycle/admission.go): 404 NotFound for a
+    // namespace that does not exist; kubectl create configmap wraps it (pkg/cmd/create/create_configmap.go).
+    Kubectl.Result missing = kubectl.run("create", "configmap", "lost", "-n", "missing", "--from-literal=k=v");
+    assertThat(missing.exitCode()).isEqualTo(1);
+    assertThat(missing.err()).isEqualTo("error: failed to create configmap: namespaces \"missing\" not found\n");
+
+    kubectl.run("create", "namespace", "doomed").ok();
+    kubectl.run("create", "configmap", "inside", "-n", "doomed", "--from-literal=k=v").ok();
+    // kubectl delete waits until the namespace is gone (--wait, pkg/cmd/delete/delete.go); the namespace
+    // controller (pkg/controller/namespace/deletion) empties it, then removes its kubernetes finalizer.
+    assertThat(kubectl.run("delete", "namespace", "doomed").ok()).isEqualTo("namespace \"doomed\" deleted\n");
+    assertThat(kubectl.run("get", "namespace", "doomed").err())
+        .isEqualTo("Error from server (NotFound): namespaces \"doomed\" not found\n");
+  }
 }
