@@ -120,6 +120,15 @@ public interface SharedIndexInformer<T> {
   boolean waitForCacheSync(Duration timeout) throws InterruptedException;
 
   /**
+   * Completes at the informer's first contact with its source: normally once its first list was
+   * applied; exceptionally with the first failed list or watch attempt before that (a
+   * {@link io.informer4j.source.SourceException} saying what went wrong: unreachable, refused,
+   * forbidden…), or with what ended the informer if it stopped or failed first. Later failures do not
+   * change it. A start-up check waits on it (see the manager's start timeout).
+   */
+  CompletableFuture<Void> firstContact();
+
+  /**
    * Completes when the informer has stopped and its tasks ended: normally after {@link #stop()},
    * exceptionally with {@link InformerFailedException} when it failed.
    */

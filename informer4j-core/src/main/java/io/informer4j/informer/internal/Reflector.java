@@ -79,6 +79,7 @@ final class Reflector<T> {
   private final BackoffTimer backoff;
   private final BackoffTimer reconnectBackoff;
   private final Consumer<Throwable> giveUp;
+  private final FailureLog failureLog;
 
   final Object lock = new Object();
   String lastSyncResourceVersion = "";
@@ -103,6 +104,7 @@ final class Reflector<T> {
     this.processor = processor;
     this.runtime = runtime;
     this.giveUp = giveUp;
+    this.failureLog = new FailureLog(log, runtime.clock(), name);
     this.blocking = new BlockingRunner(runtime.io(), tracker,
         () -> giveUp.accept(new IllegalStateException("the informer runtime " + runtime.name() + " is closed")));
     this.state = state;
@@ -207,7 +209,13 @@ final class Reflector<T> {
     listedOnce = true;
     state.listProgress().end();
     state.listCompleted();
+    succeeded();
+  }
+
+  /** Must hold the lock. Records a successful attempt: a list applied, or a watch that stayed open. */
+  void succeeded() {
     state.succeeded();
+    failureLog.succeeded(source.description());
   }
 
   // ---- watching -------------------------------------------------------------------------------
@@ -269,7 +277,7 @@ final class Reflector<T> {
   private void confirmHealthy(WatchSession<T> session) {
     synchronized (lock) {
       if (session.generation == generation && !stopped) {
-        state.succeeded();
+        succeeded();
       }
     }
   }
@@ -383,7 +391,7 @@ final class Reflector<T> {
       }
       fail(e, Next.RELIST);
     } else {
-      log.warn("informer {}: watch-list failed ({}); listing instead for this attempt", name, e.getMessage());
+      log.debug("informer {}: watch-list failed ({}); listing instead for this attempt", name, e.getMessage());
       blocking.run(this::listThenWatch);
     }
   }
@@ -443,11 +451,11 @@ final class Reflector<T> {
   private void fail(SourceException error, Next next) {
     state.listProgress().end();
     counters.errors.increment();
-    int failures = state.failed(error.getMessage());
+    int failures = state.failed(error);
     if (error instanceof ExpiredException) {
       log.info("informer {}: {} ({}); relisting", name, error.getMessage(), error.getClass().getSimpleName());
     } else {
-      log.warn("informer {}: {} failed ({} in a row): {}", name, source.description(), failures, error.toString());
+      failureLog.failed(source.description(), error);
     }
     try {
       settings.watchErrorHandler().accept(error);

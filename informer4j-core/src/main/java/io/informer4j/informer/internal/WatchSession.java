@@ -103,7 +103,7 @@ final class WatchSession<T> implements WatchListener<T> {
     }
     r.processor.enqueue(event.type() == WatchEventType.DELETED ? new Delta.Remove<>(object) : new Delta.Upsert<>(object));
     passed(event.type(), event.resourceVersion() != null ? event.resourceVersion() : r.adapter.resourceVersion(object));
-    r.state.succeeded();
+    r.succeeded();
     return null;
   }
 
@@ -179,7 +179,7 @@ final class WatchSession<T> implements WatchListener<T> {
     r.processor.enqueue(new Delta.Bookmark<>(event.resourceVersion()));
     r.lastSyncResourceVersion = event.resourceVersion();
     versionFrozen = false;
-    r.state.succeeded();
+    r.succeeded();
   }
 
   @Override
