@@ -404,7 +404,10 @@ public final class Manager implements AutoCloseable {
     return stopped;
   }
 
-  /** Returns true while running, every informer whose type is present synced and every controller runs. */
+  /**
+   * Returns true while running, every informer whose type is present synced and every controller runs
+   * with at least one worker not stuck in a reconcile.
+   */
   public boolean isReady() {
     synchronized (lifecycle) {
       if (state != State.RUNNING) {
@@ -412,7 +415,8 @@ public final class Manager implements AutoCloseable {
       }
     }
     boolean cacheSynced = cache.entries().stream().allMatch(e -> e.isMissing() || e.informer().hasSynced());
-    return cacheSynced && controllers().stream().allMatch(c -> c.state() == ControllerState.RUNNING);
+    return cacheSynced && controllers().stream()
+        .allMatch(c -> c.state() == ControllerState.RUNNING && !c.allWorkersStuck());
   }
 
   /** Returns a snapshot of every controller, in registration order. */
