@@ -178,6 +178,7 @@ public interface SharedIndexInformer<T> {
     private BackoffPolicy reconnectBackoff = BackoffPolicy.RECONNECT;
     private RetryPolicy retryPolicy = RetryPolicy.ALWAYS;
     private Consumer<SourceException> watchErrorHandler = e -> { };
+    private boolean rereadStaleObjects = true;
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
 
     private Builder(ListerWatcher<T> source, ObjectAdapter<T> adapter) {
@@ -329,6 +330,17 @@ public interface SharedIndexInformer<T> {
       return this;
     }
 
+    /**
+     * Whether an object a watch event left stale (its new state could not be read, the cache keeps
+     * the old one) is re-read by key from the source, so it heals within a moment instead of at the
+     * next list (default on). Re-reads run one at a time, at most ten a second, coalesced per key; an
+     * object that still cannot be read stays stale until a readable event or the next list.
+     */
+    public Builder<T> rereadStaleObjects(boolean enabled) {
+      this.rereadStaleObjects = enabled;
+      return this;
+    }
+
     /** Is told about every list and watch failure; for visibility, it cannot change what happens. */
     public Builder<T> watchErrorHandler(Consumer<SourceException> handler) {
       this.watchErrorHandler = Objects.requireNonNull(handler, "handler");
@@ -344,7 +356,8 @@ public interface SharedIndexInformer<T> {
     /** Returns the informer, not started. */
     public SharedIndexInformer<T> build() {
       ReflectorSettings reflector = new ReflectorSettings(selection, pageSize, watchList, watchListTimeout,
-          minWatchTimeout, watchIdleTimeout, readTimeout, backoff, reconnectBackoff, retryPolicy, watchErrorHandler, random);
+          minWatchTimeout, watchIdleTimeout, readTimeout, backoff, reconnectBackoff, retryPolicy, watchErrorHandler, random,
+          rereadStaleObjects);
       String informerName = name != null ? name : source.description();
       boolean ownsRuntime = runtime == null;
       InformerRuntime threads = ownsRuntime ? InformerRuntime.create(informerName) : runtime;

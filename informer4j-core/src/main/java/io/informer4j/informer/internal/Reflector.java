@@ -80,6 +80,7 @@ final class Reflector<T> {
   private final BackoffTimer reconnectBackoff;
   private final Consumer<Throwable> giveUp;
   private final FailureLog failureLog;
+  final StaleObjectHealer<T> healer;
 
   final Object lock = new Object();
   String lastSyncResourceVersion = "";
@@ -105,6 +106,8 @@ final class Reflector<T> {
     this.runtime = runtime;
     this.giveUp = giveUp;
     this.failureLog = new FailureLog(log, runtime.clock(), name);
+    this.healer = new StaleObjectHealer<>(name, source, settings.selection(), adapter, intake, runtime.io(),
+        runtime.scheduler(), this::healed);
     this.blocking = new BlockingRunner(runtime.io(), tracker,
         () -> giveUp.accept(new IllegalStateException("the informer runtime " + runtime.name() + " is closed")));
     this.state = state;
@@ -127,6 +130,7 @@ final class Reflector<T> {
     synchronized (lock) {
       stopped = true;
       generation++;
+      healer.stop();
       state.listProgress().end();
       watch = detachWatchLocked();
       cancel(retryTimer);
@@ -201,6 +205,7 @@ final class Reflector<T> {
   /** Must hold the lock. Hands a complete list to the processor and records its version. */
   void applyListLocked(Delta.ReplaceAll<T> list) {
     processor.enqueue(list);
+    healer.settledAll();
     lastSyncResourceVersion = list.resourceVersion();
     lastVersionUnavailable = false;
     if (listedOnce) {
@@ -210,6 +215,20 @@ final class Reflector<T> {
     state.listProgress().end();
     state.listCompleted();
     succeeded();
+  }
+
+  /** Returns whether objects left stale by a watch event are re-read by key. */
+  boolean rereadsStale() {
+    return settings.rereadStale();
+  }
+
+  /** Applies a re-read stale object, unless a readable state of its key arrived meanwhile. */
+  private void healed(String key, T object) {
+    synchronized (lock) {
+      if (!stopped && healer.claim(key)) {
+        processor.enqueue(new Delta.Upsert<>(object));
+      }
+    }
   }
 
   /** Must hold the lock. Records a successful attempt: a list applied, or a watch that stayed open. */
