@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * the source (a list of its namespace with {@code metadata.name=<name>} added to the informer's
  * selection, at the latest version), one re-read at a time, at most one per {@link #PACE}, requests
  * for the same key coalesced; the fresh object is handed to {@code deliver}, which applies it only if
- * {@link #claim} says no readable state of the key arrived meanwhile. An object that still cannot be read, or a failed
- * re-read, stays stale until a readable event or the next list (never retried in a loop).
+ * {@link #claim} says no readable state of the key arrived meanwhile. An object that still cannot be read (not counted
+ * again as malformed: it is the same object), or a failed re-read, stays stale until a readable event or the next list (never retried in a loop).
  * Thread-safe.
  *
  * @param <T> the object type
@@ -159,7 +159,7 @@ final class StaleObjectHealer<T> {
 
         @Override
         public void malformed(MalformedObjectException problem) {
-          intake.reject(problem);
+          log.debug("informer {}: the re-read {} still cannot be read: {}", informer, wanted, problem.getMessage());
         }
       });
     } catch (RuntimeException e) {
@@ -172,7 +172,7 @@ final class StaleObjectHealer<T> {
       try {
         object = intake.admit(item);
       } catch (MalformedObjectException e) {
-        intake.reject(e);
+        log.debug("informer {}: the re-read {} still cannot be read: {}", informer, wanted, e.getMessage());
         continue;
       }
       if (wanted.equals(adapter.key(object))) {
