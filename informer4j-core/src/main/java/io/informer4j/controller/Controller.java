@@ -66,12 +66,16 @@ public final class Controller<K> {
   private static final Logger LOG = LoggerFactory.getLogger(Controller.class);
   private static final Duration FORCED_STOP_GRACE = Duration.ofSeconds(1);
 
+  /** How long a reconcile may run before it counts as stuck, unless the builder says otherwise. */
+  public static final Duration DEFAULT_STUCK_THRESHOLD = Duration.ofSeconds(60);
+
   private final String name;
   private final Reconciler<K> reconciler;
   private final PriorityWorkQueue<K> queue;
   private final boolean ownsQueue;
   private final int workerCount;
   private final Duration reconcileTimeout;
+  private final StuckReconciles stuckReconciles;
   private final Duration stopTimeout;
   private final Duration syncTimeout;
   private final Clock clock;
@@ -100,10 +104,17 @@ public final class Controller<K> {
     this.threads = builder.threads;
     this.ownsQueue = builder.queue == null;
     this.queue = ownsQueue ? ownQueue(builder) : builder.queue;
-    this.metrics = new ControllerMetrics(builder.meterRegistry, name, workerCount);
+    this.stuckReconciles = new StuckReconciles(name, builder.stuckThreshold,
+        scheduler != null ? scheduler : DelayedExecutorScheduler.INSTANCE, this::countStuck);
+    this.metrics = new ControllerMetrics(builder.meterRegistry, name, workerCount,
+        () -> stuckReconciles.stuckKeys().size());
     this.syncGate = new SyncGate(name, builder.syncSignals);
     this.gate = builder.gate;
     this.barrier = builder.barrier;
+  }
+
+  private void countStuck() {
+    metrics.stuck();
   }
 
   private static <K> PriorityWorkQueue<K> ownQueue(Builder<K> builder) {
@@ -196,11 +207,12 @@ public final class Controller<K> {
       }
       for (int i = 0; i < workerCount; i++) {
         Worker<K> worker = new Worker<>(name, i, queue, reconciler, metrics, clock, scheduler, reconcileTimeout, gate,
-            barrier, threads);
+            barrier, stuckReconciles, threads);
         workers.add(worker);
         worker.thread().start();
       }
       state = ControllerState.RUNNING;
+      stuckReconciles.watch(workers);
     }
     LOG.info("controller '{}' started {} workers on queue '{}'", name, workerCount, queue.name());
     return true;
@@ -311,6 +323,19 @@ public final class Controller<K> {
     return Optional.ofNullable(failure);
   }
 
+  /**
+   * Returns the keys of the reconciles running past the stuck threshold now ({@link
+   * Builder#stuckThreshold}), in worker order; each was reported once at WARN with its worker's stack.
+   */
+  public List<String> stuckReconciles() {
+    return stuckReconciles.stuckKeys();
+  }
+
+  /** Returns true when the controller runs workers and every one of them is stuck in a reconcile. */
+  public boolean allWorkersStuck() {
+    return stuckReconciles.allStuck();
+  }
+
   /** Returns how many workers are reconciling right now. */
   public int activeWorkers() {
     return metrics.activeWorkers();
@@ -335,6 +360,7 @@ public final class Controller<K> {
     private PriorityWorkQueue<K> queue;
     private int workers = 1;
     private Duration reconcileTimeout;
+    private Duration stuckThreshold = DEFAULT_STUCK_THRESHOLD;
     private Duration syncTimeout = Duration.ofMinutes(2);
     private Duration stopTimeout = Duration.ofSeconds(30);
     private Clock clock = Clock.system();
@@ -371,6 +397,20 @@ public final class Controller<K> {
         throw new IllegalArgumentException("controller '" + name + "' needs at least one worker, got " + workers);
       }
       this.workers = workers;
+      return this;
+    }
+
+    /**
+     * Sets how long a reconcile may run before it counts as stuck (default 60 s): it is then reported
+     * once at WARN with its key and its worker's stack, counted
+     * ({@code informer4j_controller_stuck_reconciles_total}, gauge
+     * {@code informer4j_controller_stuck_workers}) and listed by {@link Controller#stuckReconciles()};
+     * when every worker is stuck, a manager's readiness fails. Nothing is interrupted.
+     *
+     * @throws IllegalArgumentException if not positive
+     */
+    public Builder<K> stuckThreshold(Duration threshold) {
+      this.stuckThreshold = positive(threshold, "stuck threshold");
       return this;
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The metrics of one controller under controller-runtime's names and help texts, tagged
@@ -49,14 +50,16 @@ final class ControllerMetrics {
   private final Counter terminalErrors;
   private final Counter panics;
   private final Counter timeouts;
+  private final Counter stuck;
   private final Timer reconcileTime;
   private final List<Meter> meters = new ArrayList<>();
 
   /** @param registry where to publish, or null for no metrics */
-  ControllerMetrics(MeterRegistry registry, String controller, int maxConcurrentReconciles) {
+  ControllerMetrics(MeterRegistry registry, String controller, int maxConcurrentReconciles,
+                    Supplier<Number> stuckWorkers) {
     this.registry = registry;
     if (registry == null) {
-      errors = terminalErrors = panics = timeouts = null;
+      errors = terminalErrors = panics = timeouts = stuck = null;
       reconcileTime = null;
       return;
     }
@@ -73,6 +76,11 @@ final class ControllerMetrics {
         "Total number of reconciliation panics (unexpected Errors) per controller", tags);
     timeouts = counter("controller_runtime_reconcile_timeouts_total",
         "Total number of reconciliations that ran past their timeout per controller", tags);
+    stuck = counter("informer4j_controller_stuck_reconciles_total",
+        "Reconciles that ran past the controller's stuck threshold", tags);
+    keep(Gauge.builder("informer4j_controller_stuck_workers", stuckWorkers, s -> s.get().doubleValue())
+        .description("Workers whose reconcile runs past the stuck threshold now").tags(tags).strongReference(true)
+        .register(registry));
     reconcileTime = keep(Timer.builder("controller_runtime_reconcile_time_seconds")
         .description("Length of time per reconciliation per controller").tags(tags)
         .serviceLevelObjectives(Arrays.stream(RECONCILE_TIME_BUCKETS)
@@ -128,6 +136,13 @@ final class ControllerMetrics {
     }
     if (timedOut) {
       timeouts.increment();
+    }
+  }
+
+  /** Counts a reconcile found stuck. */
+  void stuck() {
+    if (stuck != null) {
+      stuck.increment();
     }
   }
 

@@ -39,13 +39,15 @@ final class Worker<K> implements Runnable {
   private final Duration reconcileTimeout;
   private final ReconcileGate<K> gate;
   private final ReconcileBarrier<K> barrier;
+  private final StuckReconciles stuckReconciles;
   private final Thread thread;
+  private volatile Busy<K> busy;
   private boolean idle;
   private boolean stopRequested;
 
   Worker(String controller, int index, PriorityWorkQueue<K> queue, Reconciler<K> reconciler, ControllerMetrics metrics,
       Clock clock, Scheduler deadlines, Duration reconcileTimeout, ReconcileGate<K> gate, ReconcileBarrier<K> barrier,
-      ThreadFactory threads) {
+      StuckReconciles stuckReconciles, ThreadFactory threads) {
     this.controller = controller;
     this.queue = queue;
     this.reconciler = reconciler;
@@ -55,6 +57,7 @@ final class Worker<K> implements Runnable {
     this.reconcileTimeout = reconcileTimeout;
     this.gate = gate;
     this.barrier = barrier;
+    this.stuckReconciles = stuckReconciles;
     this.thread = threads.newThread(this);
     this.thread.setName("informer4j-controller[" + ThreadNames.readable(controller) + "]-worker-" + index);
     this.thread.setDaemon(true);
@@ -62,6 +65,39 @@ final class Worker<K> implements Runnable {
 
   Thread thread() {
     return thread;
+  }
+
+  /** The reconcile a worker is running: its key, and whether it was found stuck. */
+  static final class Busy<K> {
+    private final K item;
+    private volatile boolean stuck;
+
+    Busy(K item) {
+      this.item = item;
+    }
+
+    K item() {
+      return item;
+    }
+
+    boolean isStuck() {
+      return stuck;
+    }
+
+    void markStuck() {
+      stuck = true;
+    }
+  }
+
+  /** Returns the reconcile running now, or null between reconciles. */
+  Busy<K> busy() {
+    return busy;
+  }
+
+  /** Returns the key of the reconcile running now if it was found stuck, else null. */
+  K stuckItem() {
+    Busy<K> now = busy;
+    return now != null && now.isStuck() ? now.item() : null;
   }
 
   /** Asks the worker to stop after its current item; wakes it if it is waiting for one. */
@@ -147,12 +183,23 @@ final class Worker<K> implements Runnable {
   private void reconcile(Prioritized<K> next) {
     K item = next.item();
     metrics.workerBusy();
-    long start = metrics.timed() ? clock.nanoTime() : 0;
+    long start = clock.nanoTime();
+    Busy<K> running = new Busy<>(item);
+    busy = running;
+    Scheduler.Cancellable stuckCheck = stuckReconciles.arm(this, running);
     try {
       reconcileAndApply(item, next.priority(), start);
     } finally {
+      busy = null;
+      if (stuckCheck != null) {
+        stuckCheck.cancel();
+      }
       queue.done(item);
       metrics.workerIdle();
+      if (running.isStuck()) {
+        LOG.info("controller '{}': the reconcile of {} returned after {} s; it is no longer stuck", controller, item,
+            Duration.ofNanos(clock.nanoTime() - start).toSeconds());
+      }
     }
   }
 

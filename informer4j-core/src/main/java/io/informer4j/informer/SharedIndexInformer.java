@@ -120,6 +120,15 @@ public interface SharedIndexInformer<T> {
   boolean waitForCacheSync(Duration timeout) throws InterruptedException;
 
   /**
+   * Completes at the informer's first contact with its source: normally once its first list was
+   * applied; exceptionally with the first failed list or watch attempt before that (a
+   * {@link io.informer4j.source.SourceException} saying what went wrong: unreachable, refused,
+   * forbidden…), or with what ended the informer if it stopped or failed first. Later failures do not
+   * change it. A start-up check waits on it (see the manager's start timeout).
+   */
+  CompletableFuture<Void> firstContact();
+
+  /**
    * Completes when the informer has stopped and its tasks ended: normally after {@link #stop()},
    * exceptionally with {@link InformerFailedException} when it failed.
    */
@@ -169,6 +178,7 @@ public interface SharedIndexInformer<T> {
     private BackoffPolicy reconnectBackoff = BackoffPolicy.RECONNECT;
     private RetryPolicy retryPolicy = RetryPolicy.ALWAYS;
     private Consumer<SourceException> watchErrorHandler = e -> { };
+    private boolean rereadStaleObjects = true;
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
 
     private Builder(ListerWatcher<T> source, ObjectAdapter<T> adapter) {
@@ -320,6 +330,17 @@ public interface SharedIndexInformer<T> {
       return this;
     }
 
+    /**
+     * Whether an object a watch event left stale (its new state could not be read, the cache keeps
+     * the old one) is re-read by key from the source, so it heals within a moment instead of at the
+     * next list (default on). Re-reads run one at a time, at most ten a second, coalesced per key; an
+     * object that still cannot be read stays stale until a readable event or the next list.
+     */
+    public Builder<T> rereadStaleObjects(boolean enabled) {
+      this.rereadStaleObjects = enabled;
+      return this;
+    }
+
     /** Is told about every list and watch failure; for visibility, it cannot change what happens. */
     public Builder<T> watchErrorHandler(Consumer<SourceException> handler) {
       this.watchErrorHandler = Objects.requireNonNull(handler, "handler");
@@ -335,7 +356,8 @@ public interface SharedIndexInformer<T> {
     /** Returns the informer, not started. */
     public SharedIndexInformer<T> build() {
       ReflectorSettings reflector = new ReflectorSettings(selection, pageSize, watchList, watchListTimeout,
-          minWatchTimeout, watchIdleTimeout, readTimeout, backoff, reconnectBackoff, retryPolicy, watchErrorHandler, random);
+          minWatchTimeout, watchIdleTimeout, readTimeout, backoff, reconnectBackoff, retryPolicy, watchErrorHandler, random,
+          rereadStaleObjects);
       String informerName = name != null ? name : source.description();
       boolean ownsRuntime = runtime == null;
       InformerRuntime threads = ownsRuntime ? InformerRuntime.create(informerName) : runtime;

@@ -51,6 +51,7 @@ public final class ControllerBuilder<T> {
   private Duration resyncPeriod;
   private int workers = 1;
   private Duration reconcileTimeout;
+  private Duration stuckThreshold = Controller.DEFAULT_STUCK_THRESHOLD;
   private RateLimiter<ObjectKey> rateLimiter;
   private final OwnWrites ownWrites;
   private boolean readYourWrites = true;
@@ -190,7 +191,21 @@ public final class ControllerBuilder<T> {
     return this;
   }
 
-  /** Interrupts a reconcile that runs longer than {@code timeout} (none by default). */
+  /**
+   * Sets how long a reconcile may run before it counts as stuck (default 60 s): reported once at WARN
+   * with its key and its worker's stack, counted, shown in {@link ControllerStatus#stuckReconciles()};
+   * when every worker is stuck, the manager is not ready. See {@link Controller.Builder#stuckThreshold}.
+   */
+  public ControllerBuilder<T> stuckThreshold(Duration threshold) {
+    this.stuckThreshold = Objects.requireNonNull(threshold, "threshold");
+    return this;
+  }
+
+  /**
+   * Interrupts a reconcile that runs longer than {@code timeout} (none by default: an interrupt only
+   * stops code that waits interruptibly, and may cut a sequence of writes in the middle; a reconcile
+   * that does not return is reported as stuck instead, see {@link #stuckThreshold}).
+   */
   public ControllerBuilder<T> reconcileTimeout(Duration timeout) {
     this.reconcileTimeout = Objects.requireNonNull(timeout, "timeout");
     return this;
@@ -224,7 +239,7 @@ public final class ControllerBuilder<T> {
           manager.meterRegistry());
     }
     return manager.register(new ControllerSpec<>(name, primary, watches, namespaces, List.copyOf(keyPredicates),
-        sharding, resyncPeriod, workers, reconcileTimeout, rateLimiter, guarded, ownWrites,
+        sharding, resyncPeriod, workers, reconcileTimeout, stuckThreshold, rateLimiter, guarded, ownWrites,
         readYourWrites ? readYourWritesTimeout : null));
   }
 
@@ -235,7 +250,8 @@ public final class ControllerBuilder<T> {
    */
   record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, NamespaceFilter namespaces,
                            List<KeyPredicate> keyFilters, ShardCoordinator sharding, Duration resyncPeriod,
-                           int workers, Duration reconcileTimeout, RateLimiter<ObjectKey> rateLimiter,
+                           int workers, Duration reconcileTimeout, Duration stuckThreshold,
+                           RateLimiter<ObjectKey> rateLimiter,
                            Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {
   }
 }

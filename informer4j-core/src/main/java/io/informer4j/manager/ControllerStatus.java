@@ -18,13 +18,20 @@ import java.util.List;
  * @param enqueued      keys its watches put on the queue (before coalescing)
  * @param filtered      events a predicate dropped before the queue
  * @param mappingErrors events or keys skipped because a mapping threw or gave an impossible key
+ * @param stuckReconciles the keys of the reconciles running past the controller's stuck threshold
  */
 public record ControllerStatus(String name, TypeKey primary, List<TypeKey> watches, ControllerState state,
                                String failure, int workers, int activeWorkers, int queueDepth, long enqueued,
-                               long filtered, long mappingErrors) {
+                               long filtered, long mappingErrors, List<String> stuckReconciles) {
 
-  /** Copies the list. */
+  /** Copies the lists. */
   public ControllerStatus {
     watches = List.copyOf(watches);
+    stuckReconciles = List.copyOf(stuckReconciles);
+  }
+
+  /** Returns true when the controller has workers and every one is stuck: no other key gets reconciled. */
+  public boolean allWorkersStuck() {
+    return workers > 0 && stuckReconciles.size() >= workers;
   }
 }

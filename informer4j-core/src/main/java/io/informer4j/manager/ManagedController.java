@@ -82,6 +82,7 @@ final class ManagedController {
     if (spec.reconcileTimeout() != null) {
       builder.reconcileTimeout(spec.reconcileTimeout());
     }
+    builder.stuckThreshold(spec.stuckThreshold());
     List<KeyPredicate> keyFilters = new ArrayList<>(spec.keyFilters());
     if (spec.sharding() != null) {
       ShardOwnership ownership = spec.sharding().ownership();
@@ -215,6 +216,7 @@ final class ManagedController {
   ControllerStatus status() {
     return new ControllerStatus(controller.name(), spec.primary().key(), watches, controller.state(),
         controller.failure().map(Throwable::getMessage).orElse(null), spec.workers(), controller.activeWorkers(),
-        controller.queue().len(), counters.enqueued(), counters.filtered(), counters.mappingErrors());
+        controller.queue().len(), counters.enqueued(), counters.filtered(), counters.mappingErrors(),
+        controller.stuckReconciles());
   }
 }

@@ -45,7 +45,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Start</b> (once): components first (so health answers while caches sync), then the cache;
  * each controller starts its workers once every type it watches has synced, never before. Start
- * returns at once. <b>Stop</b>: controllers first (in-flight reconciles finish within the bound),
+ * then waits, up to the start timeout ({@link Builder#startTimeout}, 30 s by default), for the first
+ * contact of every informer with the backend, and of the watch for new types
+ * ({@link Builder#watchNewTypes}), and fails fast with a {@link BackendContactException} naming what
+ * to fix (unreachable, TLS, 401, 403 on a type) instead of running blind; it does not wait for the
+ * caches to sync. <b>Stop</b>: controllers first (in-flight reconciles finish within the bound),
  * then the cache, then components, then what the manager created (its runtime, its queues) — in
  * reverse, bounded. <b>Failure</b>: {@link #stopped()} completes exceptionally with the first fatal
  * cause (an informer that gave up, a controller that could not start, a component that failed) and
@@ -67,6 +71,7 @@ public final class Manager implements AutoCloseable {
   private final CompositeMeterRegistry meterRegistry = new CompositeMeterRegistry();
   private final LeaderElection<ObjectKey> leaderElection;
   private final Duration stopTimeout;
+  private final Duration startTimeout;
   private final boolean shutdownHook;
   private final List<ManagedComponent> components = new ArrayList<>();
   private final Map<String, ManagedController> controllers = new LinkedHashMap<>();
@@ -86,9 +91,10 @@ public final class Manager implements AutoCloseable {
     this.runtime = ownsRuntime ? InformerRuntime.create(b.name) : b.runtime;
     this.leaderElection = b.leaderElection;
     this.stopTimeout = b.stopTimeout;
+    this.startTimeout = b.startTimeout;
     this.shutdownHook = b.shutdownHook;
     this.cache = InformersMap.builder(b.backend).runtime(runtime).options(b.cacheOptions).meterRegistry(meterRegistry)
-        .informerOptions(b.informerOptions).onInformerFailure(this::fail).build();
+        .informerOptions(b.informerOptions).onInformerFailure(this::fail).watchNewTypes(b.watchNewTypes).build();
     for (Function<Manager, ManagedComponent> component : b.components) {
       components.add(Objects.requireNonNull(component.apply(this), "component"));
     }
@@ -191,11 +197,15 @@ public final class Manager implements AutoCloseable {
 
   /**
    * Starts the components, the cache, leader election, the shard coordinators of sharded controllers
-   * and the controllers (each starts its workers once everything it watches has synced); returns at
-   * once.
+   * and the controllers (each starts its workers once everything it watches has synced), then waits
+   * up to the start timeout for every informer's first contact with the backend (not for the caches
+   * to sync; see {@link Builder#startTimeout}).
    *
-   * @throws IllegalStateException if started before
-   * @throws ManagerStartException if a component cannot start (the manager is then stopped)
+   * @throws IllegalStateException   if started before
+   * @throws BackendContactException if an informer or the watch for new types could not contact the
+   *     backend: unreachable, TLS, 401, 403, or no answer within the start timeout (the manager is
+   *     then stopped, its threads ended)
+   * @throws ManagerStartException   if a component cannot start (the manager is then stopped)
    */
   public void start() {
     List<ManagedController> toStart;
@@ -237,7 +247,26 @@ public final class Manager implements AutoCloseable {
         }
       });
     }
+    if (!startTimeout.isZero()) {
+      awaitFirstContact();
+    }
     log.info("manager started: {} controllers, {} informers", toStart.size(), cache.entries().size());
+  }
+
+  /** Waits for the backend's first answers; on failure stops the manager here and now, then throws. */
+  private void awaitFirstContact() {
+    try {
+      FirstContactCheck.await(cache, startTimeout);
+    } catch (BackendContactException e) {
+      log.error("manager: {}", e.getMessage());
+      synchronized (lifecycle) {
+        if (firstFailure == null) {
+          firstFailure = e;
+        }
+      }
+      close();
+      throw e;
+    }
   }
 
   /** Records the first fatal cause and stops the manager, on a thread of its own. */
@@ -261,10 +290,12 @@ public final class Manager implements AutoCloseable {
    * @throws InterruptedException   if interrupted while waiting (the manager keeps running)
    */
   public void run() throws InterruptedException {
+    boolean fresh;
     synchronized (lifecycle) {
-      if (state == State.NEW) {
-        start();
-      }
+      fresh = state == State.NEW;
+    }
+    if (fresh) {
+      start();
     }
     try {
       stopped.get();
@@ -373,7 +404,10 @@ public final class Manager implements AutoCloseable {
     return stopped;
   }
 
-  /** Returns true while running, every informer whose type is present synced and every controller runs. */
+  /**
+   * Returns true while running, every informer whose type is present synced and every controller runs
+   * with at least one worker not stuck in a reconcile.
+   */
   public boolean isReady() {
     synchronized (lifecycle) {
       if (state != State.RUNNING) {
@@ -381,7 +415,8 @@ public final class Manager implements AutoCloseable {
       }
     }
     boolean cacheSynced = cache.entries().stream().allMatch(e -> e.isMissing() || e.informer().hasSynced());
-    return cacheSynced && controllers().stream().allMatch(c -> c.state() == ControllerState.RUNNING);
+    return cacheSynced && controllers().stream()
+        .allMatch(c -> c.state() == ControllerState.RUNNING && !c.allWorkersStuck());
   }
 
   /** Returns a snapshot of every controller, in registration order. */
@@ -421,6 +456,8 @@ public final class Manager implements AutoCloseable {
     private Consumer<SharedIndexInformer.Builder<?>> informerOptions = informer -> { };
     private LeaderElection<ObjectKey> leaderElection;
     private Duration stopTimeout = Duration.ofSeconds(30);
+    private Duration startTimeout = Duration.ofSeconds(30);
+    private boolean watchNewTypes = true;
     private boolean shutdownHook;
 
     private Builder(Backend backend) {
@@ -478,6 +515,35 @@ public final class Manager implements AutoCloseable {
     /** Sets how long {@link Manager#close()} waits, and each controller's stop bound (default 30 s). */
     public Builder stopTimeout(Duration timeout) {
       this.stopTimeout = Objects.requireNonNull(timeout, "timeout");
+      return this;
+    }
+
+    /**
+     * Sets how long {@link Manager#start()} waits for every informer's first contact with the backend
+     * (its first list, or its first definitive failure) before it fails with a
+     * {@link BackendContactException}; default 30 s. {@link Duration#ZERO} does not wait: start
+     * returns at once and failures only show in status, metrics, readiness and the log.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder startTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "timeout");
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException("the start timeout must not be negative: " + timeout);
+      }
+      this.startTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Whether the cache watches for new types so that a type missing at start is cached as soon as it
+     * appears (for Kubernetes: a cluster-wide watch of CustomResourceDefinitions, which needs list and
+     * watch permission on {@code customresourcedefinitions.apiextensions.k8s.io}); on by default. Off,
+     * missing types are found by the periodic checks only (every 5 s growing to 5 min while some
+     * type is missing).
+     */
+    public Builder watchNewTypes(boolean enabled) {
+      this.watchNewTypes = enabled;
       return this;
     }
 

@@ -9,6 +9,7 @@ import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.source.Backend;
+import io.informer4j.source.FirstContact;
 import io.informer4j.source.Redaction;
 import io.informer4j.source.Selection;
 import io.informer4j.source.SourceException;
@@ -79,6 +80,7 @@ public final class InformersMap implements AutoCloseable {
   private final ConcurrentHashMap<TypeKey, Scope> discoveredScopes = new ConcurrentHashMap<>();
   private final CompletableFuture<Void> startedSignal = new CompletableFuture<>();
   private final Object lifecycle = new Object();
+  private final boolean watchNewTypes;
   private volatile State state = State.NEW;
   private AutoCloseable typeAddedSubscription;
 
@@ -87,6 +89,7 @@ public final class InformersMap implements AutoCloseable {
     this.namespace = b.namespace;
     this.options = b.options;
     this.readTimeout = b.readTimeout;
+    this.watchNewTypes = b.watchNewTypes;
     this.ownsRuntime = b.runtime == null;
     this.runtime = ownsRuntime ? InformerRuntime.create("informers") : b.runtime;
     this.handlerMetrics = b.meterRegistry == null ? null
@@ -409,11 +412,13 @@ public final class InformersMap implements AutoCloseable {
     }
     startedSignal.complete(null);
     monitor.start(entries().stream().anyMatch(MapEntry::isMissing));
-    Consumer<TypeKey> typeAdded = type -> monitor.checkSoon();
-    AutoCloseable subscription = backend instanceof RuntimeBackend watching
-        ? watching.onTypeAdded(typeAdded, runtime) : backend.onTypeAdded(typeAdded);
-    synchronized (lifecycle) {
-      typeAddedSubscription = subscription;
+    if (watchNewTypes) {
+      Consumer<TypeKey> typeAdded = type -> monitor.checkSoon();
+      AutoCloseable subscription = backend instanceof RuntimeBackend watching
+          ? watching.onTypeAdded(typeAdded, runtime) : backend.onTypeAdded(typeAdded);
+      synchronized (lifecycle) {
+        typeAddedSubscription = subscription;
+      }
     }
     log.info("informers map over {} started with {} informers", Redaction.redact(backend.description()), entries.size());
   }
@@ -582,6 +587,17 @@ public final class InformersMap implements AutoCloseable {
     return future.isDone() && !future.isCompletedExceptionally();
   }
 
+  /**
+   * Returns the watch for new types ({@link Backend#onTypeAdded}; for Kubernetes, the CRD watch) while
+   * the map runs, when the backend's handle reports its first contact; empty otherwise (not started,
+   * stopped, turned off with {@link Builder#watchNewTypes}, or a backend with no such watch).
+   */
+  public Optional<FirstContact> newTypesWatch() {
+    synchronized (lifecycle) {
+      return typeAddedSubscription instanceof FirstContact watch ? Optional.of(watch) : Optional.empty();
+    }
+  }
+
   /** Returns true between {@link #start()} and {@link #stop}. */
   public boolean isRunning() {
     return state == State.RUNNING;
@@ -633,6 +649,7 @@ public final class InformersMap implements AutoCloseable {
     private MeterRegistry meterRegistry;
     private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
     private Consumer<Throwable> onInformerFailure = failure -> { };
+    private boolean watchNewTypes = true;
 
     private Builder(Backend backend) {
       this.backend = Objects.requireNonNull(backend, "backend");
@@ -672,6 +689,17 @@ public final class InformersMap implements AutoCloseable {
      */
     public Builder readTimeout(Duration timeout) {
       this.readTimeout = Objects.requireNonNull(timeout, "timeout");
+      return this;
+    }
+
+    /**
+     * Whether the map listens for the backend's signal of new types ({@link Backend#onTypeAdded}; for
+     * Kubernetes a cluster-wide watch of CustomResourceDefinitions, which needs list and watch
+     * permission on them), so a missing type starts as soon as it appears. On by default; when off,
+     * missing types are found by the periodic checks ({@link #missingTypeChecks}) only.
+     */
+    public Builder watchNewTypes(boolean enabled) {
+      this.watchNewTypes = enabled;
       return this;
     }
 

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * unknown identity ends the watch and the informer relists; a list item of unknown identity is
  * skipped. Nothing is lost or invented, and status says what is stale. A watch opened again
  * resumes after the unreadable events the informer acted on, and a delete it still receives again
- * is not told twice.
+ * is not told twice. (Re-reads of stale objects are off here, so the stale state stays to be seen:
+ * {@link StaleObjectRereadTest} covers them.)
  */
 class UnreadableObjectsTest extends InformerTestSupport {
 
@@ -64,7 +65,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void anUnreadableDeleteKnownByKeyStillDeletesAndHandlersHearIt() throws InterruptedException {
-    FakeSource.Watch watch = startWatching(fixture.builder());
+    FakeSource.Watch watch = startWatching(fixture.builder().rereadStaleObjects(false));
     watch.listener().onMalformed(unreadable("a", WatchEventType.DELETED));
     watch.listener().onMalformed(unreadable("never-cached", WatchEventType.DELETED));
     watch.send(WatchEvent.modified(Item.of("ns", "b", "3")));
@@ -79,7 +80,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void aWatchOpenedAgainResumesAfterTheUnreadableEventsTheInformerActedOn() throws InterruptedException {
-    FakeSource.Watch watch = startWatching(fixture.builder());
+    FakeSource.Watch watch = startWatching(fixture.builder().rereadStaleObjects(false));
     watch.send(WatchEvent.modified(Item.of("ns", "b", "2")));
     watch.listener().onMalformed(unreadable("a", WatchEventType.DELETED, "3"));
     watch.listener().onMalformed(unreadable("b", WatchEventType.MODIFIED, "4"));
@@ -95,7 +96,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void aDeleteSentAgainAfterAnUnreadableOneOfUnknownVersionIsNotToldTwice() throws InterruptedException {
-    FakeSource.Watch watch = startWatching(fixture.builder());
+    FakeSource.Watch watch = startWatching(fixture.builder().rereadStaleObjects(false));
     watch.listener().onMalformed(unreadable("a", WatchEventType.DELETED));
     await().until(() -> handler.size() == 1);
 
@@ -111,7 +112,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void anUnreadableUpdateKeepsTheCachedVersionMarkedStaleUntilAReadableStateArrives() throws InterruptedException {
-    FakeSource.Watch watch = startWatching(fixture.builder());
+    FakeSource.Watch watch = startWatching(fixture.builder().rereadStaleObjects(false));
     watch.listener().onMalformed(unreadable("a", WatchEventType.MODIFIED));
     watch.listener().onMalformed(unreadable("new", WatchEventType.ADDED));
     watch.send(WatchEvent.modified(Item.of("ns", "b", "3")));
@@ -131,7 +132,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void aTransformThatFailsOnAKnownObjectMarksItStale() throws InterruptedException {
-    FakeSource.Watch watch = startWatching(fixture.builder().transform(item -> {
+    FakeSource.Watch watch = startWatching(fixture.builder().rereadStaleObjects(false).transform(item -> {
       if ("poison".equals(item.data())) {
         throw new IllegalArgumentException("cannot transform");
       }
@@ -146,7 +147,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void anEventOfUnknownIdentityEndsTheWatchAndTheInformerRelists() throws InterruptedException {
-    FakeSource.Watch watch = startWatching(fixture.builder());
+    FakeSource.Watch watch = startWatching(fixture.builder().rereadStaleObjects(false));
     source.remove("ns/a");
     source.setResourceVersion("7");
     watch.listener().onMalformed(new MalformedObjectException("cannot read an event at all", null));
@@ -163,7 +164,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void aRelistKeepsTheCachedVersionOfAnItemItCannotReadAndNeverDeletesIt() throws InterruptedException {
-    FakeSource.Watch watch = startWatching(fixture.builder());
+    FakeSource.Watch watch = startWatching(fixture.builder().rereadStaleObjects(false));
     source.putUnreadable("ns", "a");
     source.putUnidentifiable();
     source.remove("ns/b");
@@ -181,7 +182,7 @@ class UnreadableObjectsTest extends InformerTestSupport {
 
   @Test
   void aWatchListKeepsUnreadableInitialObjectsOutAndReportsThemStale() throws InterruptedException {
-    informer = fixture.builder().watchList(true).build();
+    informer = fixture.builder().rereadStaleObjects(false).watchList(true).build();
     informer.addEventHandler(handler, HandlerOptions.named("recorder"));
     informer.start();
     FakeSource.Watch watch = source.lastWatch();

@@ -37,7 +37,9 @@ class ManagerControllersTest {
       ObjectType.of(TypeKey.of("", "v1", "ConfigMap"), "configmap", Item.class, Item.ADAPTER);
 
   private final FakeBackend backend = new FakeBackend().register(CONFIG_MAPS.key(), io.informer4j.meta.Scope.NAMESPACED);
-  private final Manager manager = Manager.builder(backend).stopTimeout(Duration.ofSeconds(10)).build();
+  /** Starts without waiting for the backend's first answers: one test holds a type's list on purpose. */
+  private final Manager manager = Manager.builder(backend).stopTimeout(Duration.ofSeconds(10))
+      .startTimeout(Duration.ZERO).build();
   private final List<ObjectKey> reconciled = new CopyOnWriteArrayList<>();
 
   @AfterEach

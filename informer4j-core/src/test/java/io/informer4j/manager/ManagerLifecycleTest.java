@@ -78,7 +78,7 @@ class ManagerLifecycleTest {
   void anInformerThatGivesUpStopsTheManagerWithItsCause() {
     FakeBackend backend = new FakeBackend();
     backend.source(FakeBackend.PODS).failNextList(new ForbiddenException("pods is forbidden: User cannot list"));
-    Manager manager = Manager.builder(backend).name("failing")
+    Manager manager = Manager.builder(backend).name("failing").startTimeout(Duration.ZERO)
         .informerOptions(informer -> informer.retryPolicy((error, synced, failures) -> !(error instanceof ForbiddenException)))
         .build();
     manager.controller("pods", FakeBackend.PODS).reconcile(key -> Result.done());

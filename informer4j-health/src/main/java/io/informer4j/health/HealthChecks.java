@@ -90,6 +90,9 @@ public final class HealthChecks {
     for (ControllerStatus controller : manager.controllers()) {
       if (controller.state() != ControllerState.RUNNING) {
         problems.add("controller '" + controller.name() + "' is " + controller.state());
+      } else if (controller.allWorkersStuck()) {
+        problems.add("controller '" + controller.name() + "': every worker is stuck in a reconcile (" + String.join(", ",
+            controller.stuckReconciles()) + "); no other key is reconciled");
       }
     }
     problems.sort(String::compareTo);

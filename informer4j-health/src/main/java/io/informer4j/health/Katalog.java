@@ -135,6 +135,7 @@ public final class Katalog {
     out.put("enqueued", c.enqueued());
     out.put("filtered", c.filtered());
     out.put("mappingErrors", c.mappingErrors());
+    out.put("stuckReconciles", c.stuckReconciles());
     return out;
   }
 

@@ -9,9 +9,14 @@ import io.informer4j.informer.InformerRuntime;
 import io.informer4j.informer.SharedIndexInformer;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
+import io.informer4j.source.FirstContact;
+import io.informer4j.source.ForbiddenException;
+import io.informer4j.source.SourceException;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,9 +24,13 @@ import org.slf4j.LoggerFactory;
 /**
  * An informer on CustomResourceDefinitions that reports every served type of a CRD once the CRD is
  * established (condition {@code Established=True}): at its first sight, and later when an update
- * establishes it or serves new versions. Thread-safe; {@link #close} is idempotent.
+ * establishes it or serves new versions. A 403 (no list or watch permission on CRDs) ends it with
+ * one WARN saying so: it does not retry. Thread-safe; {@link #close} is idempotent.
  */
-final class CrdWatch {
+final class CrdWatch implements AutoCloseable, FirstContact {
+
+  /** What the watch lists, for messages. */
+  static final String DESCRIPTION = "the watch for new types (list and watch customresourcedefinitions.apiextensions.k8s.io)";
 
   private static final Logger log = LoggerFactory.getLogger(CrdWatch.class);
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
@@ -29,9 +38,12 @@ final class CrdWatch {
   private final Consumer<TypeKey> listener;
   private final InformerRuntime ownRuntime;
   private final SharedIndexInformer<CustomResourceDefinition> informer;
+  private final Consumer<CrdWatch> onClose;
+  private final AtomicBoolean forbidden = new AtomicBoolean();
 
-  CrdWatch(KubernetesBackend backend, Consumer<TypeKey> listener, InformerRuntime runtime) {
+  CrdWatch(KubernetesBackend backend, Consumer<TypeKey> listener, InformerRuntime runtime, Consumer<CrdWatch> onClose) {
     this.listener = listener;
+    this.onClose = onClose;
     this.ownRuntime = runtime == null
         ? InformerRuntime.builder("crd-watch").ioThreads(1).dispatchThreads(1).build()
         : null;
@@ -40,6 +52,7 @@ final class CrdWatch {
         .name("customresourcedefinitions")
         .transform(KubernetesTransforms.stripManagedFields())
         .runtime(runtime != null ? runtime : ownRuntime)
+        .watchErrorHandler(this::failed)
         .build();
     informer.addEventHandler(new EventHandler<>() {
       @Override
@@ -58,7 +71,31 @@ final class CrdWatch {
     informer.start();
   }
 
-  void close() {
+  @Override
+  public String description() {
+    return DESCRIPTION;
+  }
+
+  @Override
+  public CompletableFuture<Void> firstContact() {
+    return informer.firstContact();
+  }
+
+  /** Ends the watch on a 403, once, with one WARN; other failures are retried by the informer. */
+  private void failed(SourceException error) {
+    if (error instanceof ForbiddenException && forbidden.compareAndSet(false, true)) {
+      log.warn("the credentials may not list and watch CustomResourceDefinitions ({}); the watch for new types"
+          + " stops: a custom resource type missing at start is found by the periodic checks only. Grant list and"
+          + " watch on customresourcedefinitions.apiextensions.k8s.io, or turn the watch off"
+          + " (Manager.Builder.watchNewTypes(false), informer4j.watch-new-types=false)", error.getMessage());
+      informer.stop();
+    }
+  }
+
+  /** Stops the watch (and its own runtime, if it made one). Idempotent. */
+  @Override
+  public void close() {
+    onClose.accept(this);
     informer.stop();
     if (ownRuntime != null) {
       try {

@@ -8,6 +8,7 @@ import io.informer4j.source.ForbiddenException;
 import io.informer4j.source.SourceException;
 import io.informer4j.source.TypeNotFoundException;
 import io.informer4j.source.TypePresence;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -116,11 +117,12 @@ public final class KubernetesTypeDiscovery implements AutoCloseable {
   /**
    * Watches CustomResourceDefinitions and calls {@code listener} with each served type of a CRD
    * that is (or becomes) established, including those existing when the watch starts. Needs
-   * list/watch permission on {@code customresourcedefinitions}; without it the informer retries
-   * with backoff and no signal comes (the informers map's periodic check still finds new types).
+   * list/watch permission on {@code customresourcedefinitions}; without it (403) the watch logs one
+   * WARN and ends, and no signal comes (the informers map's periodic check still finds new types).
    *
    * @param listener called from the informer's threads; must return quickly
-   * @return a handle that stops this watch
+   * @return a handle that stops this watch; it is also a {@link io.informer4j.source.FirstContact}
+   *     telling how the watch's first list went
    */
   public AutoCloseable onTypeAdded(Consumer<TypeKey> listener) {
     return onTypeAdded(listener, null);
@@ -131,21 +133,17 @@ public final class KubernetesTypeDiscovery implements AutoCloseable {
    * small runtime, closed with it).
    */
   public AutoCloseable onTypeAdded(Consumer<TypeKey> listener, InformerRuntime runtime) {
-    CrdWatch watch = new CrdWatch(backend, listener, runtime);
+    CrdWatch watch = new CrdWatch(backend, listener, runtime, crdWatches::remove);
     crdWatches.add(watch);
     watch.start();
-    return () -> {
-      crdWatches.remove(watch);
-      watch.close();
-    };
+    return watch;
   }
 
   /** Stops every CRD watch started here. Idempotent. */
   @Override
   public void close() {
-    for (CrdWatch watch : crdWatches) {
+    for (CrdWatch watch : List.copyOf(crdWatches)) {
       watch.close();
     }
-    crdWatches.clear();
   }
 }

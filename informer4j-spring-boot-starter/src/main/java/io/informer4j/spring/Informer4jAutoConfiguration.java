@@ -40,7 +40,8 @@ public class Informer4jAutoConfiguration {
   Manager informer4jManager(Backend backend, Informer4jProperties properties,
                             ObjectProvider<LeaderElection<ObjectKey>> leaderElection) {
     Manager.Builder builder = Manager.builder(backend).name(properties.getName())
-        .stopTimeout(properties.getStopTimeout()).cacheOptions(ManagerSettings.cacheOptions(properties));
+        .stopTimeout(properties.getStopTimeout()).startTimeout(properties.getStartTimeout())
+        .watchNewTypes(properties.isWatchNewTypes()).cacheOptions(ManagerSettings.cacheOptions(properties));
     leaderElection.ifAvailable(builder::leaderElection);
     return builder.build();
   }

@@ -25,6 +25,16 @@ public class Informer4jProperties {
   private String name = "manager";
   /** How long stopping the manager with the application context may take. */
   private Duration stopTimeout = Duration.ofSeconds(30);
+  /**
+   * How long starting the manager waits for every informer's first contact with the backend before
+   * the application fails to start with the reason (unreachable, TLS, 401, 403); zero does not wait.
+   */
+  private Duration startTimeout = Duration.ofSeconds(30);
+  /**
+   * Whether the cache watches for new types (for Kubernetes, a cluster-wide watch of
+   * CustomResourceDefinitions, which needs list and watch permission on them).
+   */
+  private boolean watchNewTypes = true;
   /** The cache's base resync period; zero for none. */
   private Duration resyncPeriod = Duration.ZERO;
   /** The namespaces the cache lists and watches (tier 1); empty for all namespaces. */
@@ -62,6 +72,22 @@ public class Informer4jProperties {
 
   public void setStopTimeout(Duration stopTimeout) {
     this.stopTimeout = stopTimeout;
+  }
+
+  public Duration getStartTimeout() {
+    return startTimeout;
+  }
+
+  public void setStartTimeout(Duration startTimeout) {
+    this.startTimeout = startTimeout;
+  }
+
+  public boolean isWatchNewTypes() {
+    return watchNewTypes;
+  }
+
+  public void setWatchNewTypes(boolean watchNewTypes) {
+    this.watchNewTypes = watchNewTypes;
   }
 
   public Duration getResyncPeriod() {

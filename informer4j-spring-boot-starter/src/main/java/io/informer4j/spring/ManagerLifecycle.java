@@ -10,8 +10,10 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Runs the application's {@link Manager} with the application context: on start it registers every
- * {@link ControllerDefinition} bean as a controller, then starts the manager (which returns at
- * once; controllers start their workers as their types sync); on stop it stops the manager within
+ * {@link ControllerDefinition} bean as a controller, then starts the manager (which waits up to
+ * {@code informer4j.start-timeout} for the backend's first answers, and fails the application's
+ * start with a {@link io.informer4j.manager.BackendContactException} naming what to fix when the
+ * backend is unreachable or refuses; controllers start their workers as their types sync); on stop it stops the manager within
  * {@code informer4j.stop-timeout}: controllers (in-flight reconciles finish), then the cache, then
  * the manager's threads.
  *
@@ -42,7 +44,8 @@ final class ManagerLifecycle implements SmartLifecycle {
    *
    * @throws IllegalArgumentException naming the controller, for a definition the manager refuses
    *     (a name used twice, a type watched twice, bad properties)
-   * @throws io.informer4j.manager.ManagerStartException if a component of the manager cannot start
+   * @throws io.informer4j.manager.ManagerStartException if a component of the manager cannot start,
+   *     or (a {@link io.informer4j.manager.BackendContactException}) the backend could not be contacted
    */
   @Override
   public synchronized void start() {

@@ -251,6 +251,7 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
         return;
       }
       shutDown = true;
+      state.ended(cause);
       if (resyncTimer != null) {
         resyncTimer.cancel();
       }
@@ -317,6 +318,11 @@ public final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<
     } catch (ExecutionException | TimeoutException e) {
       return false;
     }
+  }
+
+  @Override
+  public CompletableFuture<Void> firstContact() {
+    return state.firstContact().copy();
   }
 
   @Override

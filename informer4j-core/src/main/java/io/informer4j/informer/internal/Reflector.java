@@ -79,6 +79,8 @@ final class Reflector<T> {
   private final BackoffTimer backoff;
   private final BackoffTimer reconnectBackoff;
   private final Consumer<Throwable> giveUp;
+  private final FailureLog failureLog;
+  final StaleObjectHealer<T> healer;
 
   final Object lock = new Object();
   String lastSyncResourceVersion = "";
@@ -103,6 +105,9 @@ final class Reflector<T> {
     this.processor = processor;
     this.runtime = runtime;
     this.giveUp = giveUp;
+    this.failureLog = new FailureLog(log, runtime.clock(), name);
+    this.healer = new StaleObjectHealer<>(name, source, settings.selection(), adapter, intake, runtime.io(),
+        runtime.scheduler(), this::healed);
     this.blocking = new BlockingRunner(runtime.io(), tracker,
         () -> giveUp.accept(new IllegalStateException("the informer runtime " + runtime.name() + " is closed")));
     this.state = state;
@@ -125,6 +130,7 @@ final class Reflector<T> {
     synchronized (lock) {
       stopped = true;
       generation++;
+      healer.stop();
       state.listProgress().end();
       watch = detachWatchLocked();
       cancel(retryTimer);
@@ -199,6 +205,7 @@ final class Reflector<T> {
   /** Must hold the lock. Hands a complete list to the processor and records its version. */
   void applyListLocked(Delta.ReplaceAll<T> list) {
     processor.enqueue(list);
+    healer.settledAll();
     lastSyncResourceVersion = list.resourceVersion();
     lastVersionUnavailable = false;
     if (listedOnce) {
@@ -207,7 +214,27 @@ final class Reflector<T> {
     listedOnce = true;
     state.listProgress().end();
     state.listCompleted();
+    succeeded();
+  }
+
+  /** Returns whether objects left stale by a watch event are re-read by key. */
+  boolean rereadsStale() {
+    return settings.rereadStale();
+  }
+
+  /** Applies a re-read stale object, unless a readable state of its key arrived meanwhile. */
+  private void healed(String key, T object) {
+    synchronized (lock) {
+      if (!stopped && healer.claim(key)) {
+        processor.enqueue(new Delta.Upsert<>(object));
+      }
+    }
+  }
+
+  /** Must hold the lock. Records a successful attempt: a list applied, or a watch that stayed open. */
+  void succeeded() {
     state.succeeded();
+    failureLog.succeeded(source.description());
   }
 
   // ---- watching -------------------------------------------------------------------------------
@@ -269,7 +296,7 @@ final class Reflector<T> {
   private void confirmHealthy(WatchSession<T> session) {
     synchronized (lock) {
       if (session.generation == generation && !stopped) {
-        state.succeeded();
+        succeeded();
       }
     }
   }
@@ -383,7 +410,7 @@ final class Reflector<T> {
       }
       fail(e, Next.RELIST);
     } else {
-      log.warn("informer {}: watch-list failed ({}); listing instead for this attempt", name, e.getMessage());
+      log.debug("informer {}: watch-list failed ({}); listing instead for this attempt", name, e.getMessage());
       blocking.run(this::listThenWatch);
     }
   }
@@ -443,11 +470,11 @@ final class Reflector<T> {
   private void fail(SourceException error, Next next) {
     state.listProgress().end();
     counters.errors.increment();
-    int failures = state.failed(error.getMessage());
+    int failures = state.failed(error);
     if (error instanceof ExpiredException) {
       log.info("informer {}: {} ({}); relisting", name, error.getMessage(), error.getClass().getSimpleName());
     } else {
-      log.warn("informer {}: {} failed ({} in a row): {}", name, source.description(), failures, error.toString());
+      failureLog.failed(source.description(), error);
     }
     try {
       settings.watchErrorHandler().accept(error);

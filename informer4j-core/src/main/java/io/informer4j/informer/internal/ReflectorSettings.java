@@ -24,9 +24,11 @@ import java.util.function.DoubleSupplier;
  * @param retryPolicy       whether to keep retrying
  * @param watchErrorHandler told about every list and watch failure (for visibility)
  * @param random            numbers in [0, 1) for jitter and timeouts
+ * @param rereadStale       re-read by key an object a watch event left stale ({@link StaleObjectHealer})
  */
 public record ReflectorSettings(Selection selection, long pageSize, boolean watchList, Duration watchListTimeout,
                                 Duration minWatchTimeout, Duration watchIdleTimeout, Duration readTimeout,
                                 BackoffPolicy backoff, BackoffPolicy reconnectBackoff, RetryPolicy retryPolicy,
-                                Consumer<SourceException> watchErrorHandler, DoubleSupplier random) {
+                                Consumer<SourceException> watchErrorHandler, DoubleSupplier random,
+                                boolean rereadStale) {
 }

@@ -1,8 +1,11 @@
 package io.informer4j.informer.internal;
 
 import io.informer4j.informer.InformerState;
+import io.informer4j.source.SourceException;
 import io.informer4j.time.Clock;
 import java.time.Instant;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +28,7 @@ final class StateTracker {
   private volatile boolean anyEvent;
   private volatile Instant lastListTime;
   private final ListProgressTracker listProgress;
+  private final CompletableFuture<Void> firstContact = new CompletableFuture<>();
 
   StateTracker(String informer, Clock clock) {
     this.informer = informer;
@@ -59,9 +63,14 @@ final class StateTracker {
     return since;
   }
 
-  /** Records a failure; returns the number of failures in a row, this one included. */
-  synchronized int failed(String message) {
-    lastError = message;
+  /**
+   * Records a failed list or watch attempt (the first one before any success also completes
+   * {@link #firstContact()} exceptionally); returns the number of failures in a row, this one
+   * included.
+   */
+  synchronized int failed(SourceException error) {
+    firstContact.completeExceptionally(error);
+    lastError = error.getMessage();
     if (consecutiveFailures == 0) {
       failingSince = clock.instant();
     }
@@ -78,8 +87,23 @@ final class StateTracker {
 
   /** Records progress: a list applied or a watch that delivered something. */
   synchronized void succeeded() {
+    firstContact.complete(null);
     consecutiveFailures = 0;
     failingSince = null;
+  }
+
+  /**
+   * Completes at the informer's first contact with its source: normally when its first list was
+   * applied, exceptionally with the first failed attempt before that, or with what ended the informer
+   * (a {@link CancellationException} when it was stopped) if it ended first.
+   */
+  CompletableFuture<Void> firstContact() {
+    return firstContact;
+  }
+
+  /** Ends the wait for a first contact that never came: the informer stopped ({@code cause} null) or failed. */
+  void ended(Throwable cause) {
+    firstContact.completeExceptionally(cause != null ? cause : new CancellationException("the informer stopped"));
   }
 
   /** Returns when the current streak of failures began, or null when the last attempt succeeded. */

@@ -102,8 +102,9 @@ final class WatchSession<T> implements WatchListener<T> {
       return null;
     }
     r.processor.enqueue(event.type() == WatchEventType.DELETED ? new Delta.Remove<>(object) : new Delta.Upsert<>(object));
+    r.healer.settled(r.adapter.key(object));
     passed(event.type(), event.resourceVersion() != null ? event.resourceVersion() : r.adapter.resourceVersion(object));
-    r.state.succeeded();
+    r.succeeded();
     return null;
   }
 
@@ -158,6 +159,11 @@ final class WatchSession<T> implements WatchListener<T> {
       }
     } else {
       r.processor.enqueue(deleted ? new Delta.RemoveKey<>(key) : new Delta.MarkStale<>(key, problem.getMessage()));
+      if (deleted) {
+        r.healer.settled(key);
+      } else if (r.rereadsStale()) {
+        r.healer.request(problem.key().get());
+      }
     }
     return null;
   }
@@ -179,7 +185,7 @@ final class WatchSession<T> implements WatchListener<T> {
     r.processor.enqueue(new Delta.Bookmark<>(event.resourceVersion()));
     r.lastSyncResourceVersion = event.resourceVersion();
     versionFrozen = false;
-    r.state.succeeded();
+    r.succeeded();
   }
 
   @Override

@@ -21,6 +21,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
 
 /**
  * Turns what the Kubernetes API server answered (an HTTP status with a {@code Status} body, or a
@@ -33,6 +34,7 @@ import java.util.concurrent.TimeoutException;
  *       {@code details.retryAfterSeconds};
  *   <li>403 ⇒ {@link ForbiddenException}; 404 ⇒ {@link TypeNotFoundException};
  *   <li>400 and 422 ⇒ {@link InvalidRequestException}; 500 ⇒ transient INTERNAL_ERROR;
+ *   <li>a failed TLS handshake ⇒ CONNECTION_LOST whose cause is an {@link SSLException};
  *   <li>refused or unresolvable connections ⇒ CONNECTION_REFUSED, timeouts ⇒ TIMEOUT, any other
  *       I/O failure ⇒ CONNECTION_LOST; an interrupted wait (the caller's thread was interrupted)
  *       and anything else ⇒ a plain {@link SourceException}.
@@ -75,6 +77,10 @@ public final class ErrorMapping {
       return new SourceException(what + " was interrupted", 0, cause);
     }
     String message = what + " failed: " + cause;
+    if (isTlsFailure(cause)) {
+      return new TransientSourceException(what + " failed in the TLS handshake: " + cause, Reason.CONNECTION_LOST, 0,
+          cause instanceof SSLException ? cause : new SSLException(cause.toString(), cause));
+    }
     if (cause instanceof ConnectException || cause instanceof UnknownHostException
         || cause instanceof NoRouteToHostException) {
       return new TransientSourceException(message, Reason.CONNECTION_REFUSED, 0, cause);
@@ -87,6 +93,11 @@ public final class ErrorMapping {
       return new TransientSourceException(message, Reason.CONNECTION_LOST, 0, cause);
     }
     return new SourceException(message, 0, cause);
+  }
+
+  /** True for a TLS failure: the JDK's, or one of the HTTP client's TLS layer (Netty's, under Vert.x). */
+  private static boolean isTlsFailure(Throwable cause) {
+    return cause instanceof SSLException || cause.getClass().getName().startsWith("io.netty.handler.ssl.");
   }
 
   private static SourceException byCode(int code, String message, Duration retryAfter, ApiStatus status) {
