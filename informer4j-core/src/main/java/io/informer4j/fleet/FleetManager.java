@@ -2,6 +2,7 @@ package io.informer4j.fleet;
 
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.manager.Manager;
+import io.informer4j.manager.ManagerStartException;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.source.Backend;
 import io.micrometer.core.instrument.Counter;
@@ -192,14 +193,24 @@ public final class FleetManager implements AutoCloseable {
           log.warn("fleet: cluster '{}' failed and stopped: {}", name, failure.toString());
         }
       });
-      engagedCluster.manager().start();
+      try {
+        engagedCluster.manager().start();
+      } catch (ManagerStartException e) {
+        engaged.remove(name);
+        connectFailures.increment();
+        failedToConnect.put(name, e.getMessage());
+        log.warn("fleet: cluster '{}' did not start: {}", name, e.getMessage());
+        return;
+      }
       engagements.increment();
       log.info("fleet: cluster '{}' engaged ({})", name, backend.description());
     }
   }
 
   private EngagedCluster build(String name, Backend backend) {
-    Manager.Builder builder = Manager.builder(backend).name(name).stopTimeout(stopTimeout);
+    // a cluster that does not answer must not hold the provider's thread: its informers report it
+    // (status, readiness) instead; options may still ask start() to wait
+    Manager.Builder builder = Manager.builder(backend).name(name).stopTimeout(stopTimeout).startTimeout(Duration.ZERO);
     managerOptions.accept(builder);
     Manager manager = builder.runtime(runtime).meterRegistry(meterRegistry).build();
     // before any controller or informer registers a meter: every meter of the cluster is tagged
