@@ -111,8 +111,9 @@ class CompactObjectsTest {
     assertThat(till.getMetadata().getManagedFields().get(0).getFieldsV1()).isSameAs(cartFields);
     assertThat(shelf.getMetadata().getManagedFields().get(0).getFieldsV1()).isNotSameAs(cartFields)
         .isNotEqualTo(cartFields);
-    assertThat(till.getMetadata().getNamespace()).isSameAs(cart.getMetadata().getNamespace());
-    assertThat(till.getKind()).isSameAs(cart.getKind());
+    assertThat(shelf.getMetadata().getNamespace()).isSameAs(till.getMetadata().getNamespace())
+        .isEqualTo(cart.getMetadata().getNamespace());
+    assertThat(shelf.getKind()).isSameAs(till.getKind());
     assertThat(till.getMetadata().getName()).isNotEqualTo(cart.getMetadata().getName());
   }
 

@@ -44,6 +44,13 @@ class KubernetesTransformsTest {
     return decoded;
   }
 
+  /** The same ConfigMaps decoded once more: equal to the first ones, with strings of their own. */
+  private List<ConfigMap> decodedAgain() {
+    List<ConfigMap> decoded = new ArrayList<>();
+    fixture.configMaps().list(ListRequest.of(Selection.all(), ""), decoded::add);
+    return decoded;
+  }
+
   @Test
   void repeatedStringsBecomeOneInstanceAndEverythingElseStays() {
     List<ConfigMap> decoded = twoDecodedConfigMaps();
@@ -62,8 +69,10 @@ class KubernetesTransformsTest {
     UnaryOperator<ConfigMap> share = new HasMetadataAdapter<ConfigMap>(new KubernetesSerialization())::compact;
     assertThat(share.apply(a)).isSameAs(a);
     share.apply(b);
+    ConfigMap c = share.apply(decodedAgain().get(0));
 
-    assertThat(repeated).allSatisfy(read -> assertThat(read.apply(a)).isSameAs(read.apply(b)));
+    assertThat(repeated).allSatisfy(read -> assertThat(read.apply(b)).isSameAs(read.apply(c)));
+    assertThat(repeated).allSatisfy(read -> assertThat(read.apply(a)).isEqualTo(read.apply(c)));
     assertThat(a).isEqualTo(copyOfA);
     assertThat(a.getMetadata().getName()).isNotEqualTo(b.getMetadata().getName());
   }
@@ -80,10 +89,11 @@ class KubernetesTransformsTest {
 
   @Test
   void strippingComposesWithTheCompactForm() {
-    ConfigMap a = twoDecodedConfigMaps().get(0);
+    List<ConfigMap> decoded = twoDecodedConfigMaps();
     UnaryOperator<ConfigMap> strip = KubernetesTransforms.stripManagedFields();
     UnaryOperator<ConfigMap> share = new HasMetadataAdapter<ConfigMap>(new KubernetesSerialization())::compact;
-    ConfigMap both = share.apply(strip.apply(a));
+    share.apply(strip.apply(decoded.get(0)));
+    ConfigMap both = share.apply(strip.apply(decoded.get(1)));
     assertThat(both.getMetadata().getManagedFields()).isNull();
     assertThat(both.getMetadata().getNamespace()).isSameAs("shop".intern());
   }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -27,7 +28,13 @@ import org.openjdk.jmh.annotations.TearDown;
  * compact form ({@link HasMetadataAdapter#compact}); read by key and by an indexed field selecting
  * 1,000, as modifiable deep copies (the default) and as the read-only view
  * ({@link GetOptions#withoutDeepCopy()}).
+ *
+ * <p>The heap is fixed and touched before the run ({@code -XX:+AlwaysPreTouch}): otherwise a copying
+ * {@code get} is measured while the young generation grows into memory the process has never used,
+ * and the kernel's page faults (half of the process's CPU time on a busy machine) make it 5–15× slower
+ * for tens of seconds.
  */
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
 @org.openjdk.jmh.annotations.State(org.openjdk.jmh.annotations.Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

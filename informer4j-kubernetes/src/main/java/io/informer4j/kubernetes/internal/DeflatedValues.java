@@ -22,9 +22,11 @@ import java.util.zip.Inflater;
  * with the JDK's {@link Deflater} (zlib, fastest level). For the {@code data} of ConfigMaps and
  * Secrets, whose values are often long and repetitive (configuration files, JSON) but as often are not
  * (base64 of keys and archives, certificates, random tokens). The estimate is a value's order-0
- * entropy, its bytes' frequencies: above {@value #MAX_BITS_PER_BYTE} bits per byte (base64 of random
- * bytes has 6) deflate could not save a quarter of it, so the value is kept as it is and costs no
- * compression. Every read of a compressed value decompresses the whole block (a few microseconds for
+ * entropy, its characters' frequencies counted over at most {@value #SAMPLE} characters spread evenly
+ * over the value: above {@value #MAX_BITS_PER_CHAR} bits per character (base64 of random bytes has 6)
+ * deflate could not save a quarter of it, so the value is kept as it is and costs neither encoding
+ * nor compression. Characters beyond Latin-1 are counted by their low byte: for text in other
+ * scripts the estimate is rough, and the block's own ratio decides. Every read of a compressed value decompresses the whole block (a few microseconds for
  * kilobytes), so it suits values that are kept much more than they are read. Iteration order,
  * equality and hash code are those of the map it was made from. Immutable and thread-safe.
  */
@@ -34,8 +36,10 @@ final class DeflatedValues extends AbstractMap<String, String> {
   static final int MIN_TEXT = 512;
   /** Values shorter than this are kept as they are. */
   static final int MIN_VALUE = 64;
-  /** Values whose bytes carry more information than this are kept as they are. */
-  static final double MAX_BITS_PER_BYTE = 5.5;
+  /** Values whose characters carry more information than this are kept as they are. */
+  static final double MAX_BITS_PER_CHAR = 5.5;
+  /** At most this many characters of a value are counted for its estimate. */
+  static final int SAMPLE = 512;
   /** The compressed block must be at most this fraction of the text to be kept. */
   private static final double MAX_RATIO = 0.75;
   private static final ThreadLocal<Deflater> DEFLATERS =
@@ -91,8 +95,9 @@ final class DeflatedValues extends AbstractMap<String, String> {
       for (Map.Entry<String, String> entry : map.entrySet()) {
         keys[i] = entry.getKey();
         String value = entry.getValue();
-        int end = value.length() < MIN_VALUE ? -1 : buffers.appendUtf8(value, textLength);
-        if (end < 0 || buffers.bitsPerByte(textLength, end) > MAX_BITS_PER_BYTE) {
+        int end = value.length() < MIN_VALUE || buffers.bitsPerChar(value) > MAX_BITS_PER_CHAR
+            ? -1 : buffers.appendUtf8(value, textLength);
+        if (end < 0) {
           kept[i] = value;
         } else {
           textLength = end;
@@ -123,10 +128,13 @@ final class DeflatedValues extends AbstractMap<String, String> {
      * has no exact UTF-8 form (an unpaired surrogate).
      */
     int appendUtf8(String value, int length) {
-      int worst = length + value.length() * 3;
-      if (worst > text.length) {
-        text = Arrays.copyOf(text, Math.max(worst, text.length * 2));
+      byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+      if (bytes.length == value.length() && isExactAscii(bytes, value)) {
+        ensureText(length + bytes.length);
+        System.arraycopy(bytes, 0, text, length, bytes.length);
+        return length + bytes.length;
       }
+      ensureText(length + value.length() * 3);
       ByteBuffer out = ByteBuffer.wrap(text, length, text.length - length);
       utf8.reset();
       if (utf8.encode(CharBuffer.wrap(value), out, true).isError() || utf8.flush(out).isError()) {
@@ -135,13 +143,35 @@ final class DeflatedValues extends AbstractMap<String, String> {
       return out.position();
     }
 
-    /** The order-0 entropy of the text from {@code start} to {@code end}, in bits per byte. */
-    double bitsPerByte(int start, int end) {
-      Arrays.fill(counts, 0);
-      for (int i = start; i < end; i++) {
-        counts[text[i] & 0xFF]++;
+    /**
+     * Whether {@code bytes}, one per character of {@code value}, are its exact encoding: the JDK's
+     * encoder writes {@code '?'} for an unpaired surrogate, so each {@code '?'} must be one in the value.
+     */
+    private static boolean isExactAscii(byte[] bytes, String value) {
+      for (int i = 0; i < bytes.length; i++) {
+        if (bytes[i] == '?' && value.charAt(i) != '?') {
+          return false;
+        }
       }
-      double length = end - start;
+      return true;
+    }
+
+    private void ensureText(int capacity) {
+      if (capacity > text.length) {
+        text = Arrays.copyOf(text, Math.max(capacity, text.length * 2));
+      }
+    }
+
+    /** The order-0 entropy of {@code value}'s characters, in bits per character, from a sample of them. */
+    double bitsPerChar(String value) {
+      Arrays.fill(counts, 0);
+      int step = Math.max(1, value.length() / SAMPLE);
+      int sampled = 0;
+      for (int i = 0; i < value.length(); i += step) {
+        counts[value.charAt(i) & 0xFF]++;
+        sampled++;
+      }
+      double length = sampled;
       double sum = 0;
       for (int count : counts) {
         if (count > 0) {

@@ -76,6 +76,10 @@ class DeflatedValuesProperties {
     withNull.put("b", null);
     assertThat(DeflatedValues.of(withNull)).isNull();
     assertThat(DeflatedValues.of(Map.of("broken", "z".repeat(1000) + "\ud800"))).isNull();
+    Map<String, String> questions = Map.of("faq", "why? because.\n".repeat(60));
+    assertThat(DeflatedValues.of(questions)).isNotNull().isEqualTo(questions);
+    Map<String, String> accented = Map.of("greeting", "grüße, café\n".repeat(60));
+    assertThat(DeflatedValues.of(accented)).isNotNull().isEqualTo(accented);
   }
 
   @Test
