@@ -81,6 +81,15 @@ public final class EngagedCluster {
     return true;
   }
 
+  /** Queues again the cached keys of every controller of the cluster (its shard was gained); returns how many. */
+  int requeueAll() {
+    int queued = 0;
+    for (String controller : controllers.keySet()) {
+      queued += manager.requeue(controller);
+    }
+    return queued;
+  }
+
   /** Returns why the cluster's manager stopped on a fatal cause, or null. */
   String failure() {
     if (!manager.stopped().isCompletedExceptionally()) {
