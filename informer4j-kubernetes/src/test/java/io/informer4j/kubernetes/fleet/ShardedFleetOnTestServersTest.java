@@ -42,8 +42,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Three replicas of a fleet share ten in-process test servers over twelve shards of Leases in a hub
- * test server: no cluster is ever owned by two replicas at once (checked every few milliseconds and
- * at every reconcile), every cluster is reconciled, and when one replica crashes (its hub connection
+ * test server: no cluster is ever owned by two replicas at once (checked every few milliseconds), a
+ * replica reconciles only the clusters it owns and never while another reconciles the same cluster,
+ * every cluster is reconciled, and when one replica crashes (its hub connection
  * cut, so it cannot release its Leases) the others take its clusters over once its Leases expired
  * and reconcile them — with warm standby from their warm caches, without listing the clusters again.
  */
@@ -109,6 +110,9 @@ class ShardedFleetOnTestServersTest {
         .warmStandby(warmStandby).stopTimeout(Duration.ofSeconds(5))
         .managerOptions(manager -> manager.informerOptions(informer -> informer.backoff(FAST))).build();
     fleet.controller("config-maps", ConfigMap.class).reconcile((request, cluster) -> {
+      if (!fleet.ownedClusters().contains(request.cluster())) {
+        ownership.violation(identity + " reconciled " + request.cluster() + " without owning it");
+      }
       ownership.enter(request.cluster(), identity);
       try {
         reconciled.put(request.cluster() + "/" + request.key().name(), new Reconciled(identity, System.nanoTime()));
