@@ -103,10 +103,11 @@ public final class EngagedCluster {
     }
   }
 
-  /** Returns this cluster's status now. */
-  ClusterStatus status() {
+  /** Returns this cluster's status now; {@code owned} says whether its controllers reconcile here. */
+  ClusterStatus status(boolean owned) {
     String failure = failure();
-    return new ClusterStatus(name, failure == null && manager.isReady(), failure, manager.cache().entries().size(),
+    return new ClusterStatus(name, failure == null && manager.isReady(), owned, failure,
+        manager.cache().entries().size(),
         manager.controllers());
   }
 

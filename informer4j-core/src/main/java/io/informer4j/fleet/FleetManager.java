@@ -8,6 +8,7 @@ import io.informer4j.manager.ManagerStartException;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.source.Backend;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -103,6 +104,8 @@ public final class FleetManager implements AutoCloseable {
         .register(meterRegistry);
     this.connectFailures = Counter.builder("informer4j_fleet_connect_failures_total")
         .description("clusters whose backend could not be built").register(meterRegistry);
+    Gauge.builder("informer4j_fleet_clusters_owned", this, fleet -> fleet.ownedClusters().size())
+        .description("engaged clusters whose controllers reconcile on this replica").register(meterRegistry);
   }
 
   private static InformerRuntime ownRuntime(Builder b) {
@@ -282,14 +285,15 @@ public final class FleetManager implements AutoCloseable {
 
   /**
    * Brings a sharded fleet's cluster {@code name} to what it should be now: engaged if the provider
-   * reports it and this replica owns it (or keeps it warm), disengaged otherwise.
+   * reports it and this replica owns it (or keeps it warm), disengaged otherwise; a {@code changed}
+   * cluster that stays engaged is engaged anew with its new definition.
    */
-  private void sync(String name) {
+  private void sync(String name, boolean changed) {
     synchronized (lockOf(name)) {
       ClusterDefinition definition = known.get(name);
       boolean wanted = definition != null && sharding.engages(name);
       boolean present = engaged.containsKey(name) || failedToConnect.containsKey(name);
-      if (wanted && !engaged.containsKey(name)) {
+      if (wanted && (changed || !engaged.containsKey(name))) {
         engageLocked(definition);
       } else if (!wanted && present) {
         disengageLocked(name);
@@ -300,7 +304,7 @@ public final class FleetManager implements AutoCloseable {
   /** Runs {@link #sync} for {@code name} on the runtime's I/O threads (not on the coordinator's). */
   private void syncLater(String name) {
     try {
-      runtime.io().execute(() -> sync(name));
+      runtime.io().execute(() -> sync(name, false));
     } catch (RejectedExecutionException e) {
       log.debug("fleet: cluster '{}' not synced, the runtime has stopped", name);
     }
@@ -323,12 +327,15 @@ public final class FleetManager implements AutoCloseable {
     }
   }
 
-  /** Returns the engaged cluster named {@code name}, if any. */
+  /**
+   * Returns the engaged cluster named {@code name}, if any: with warm standby, also a cluster this
+   * replica does not own (its queue drops keys; check {@link #ownedClusters()} before writing to it).
+   */
   public Optional<EngagedCluster> cluster(String name) {
     return Optional.ofNullable(engaged.get(name));
   }
 
-  /** Returns every engaged cluster (not those that failed to connect), sorted by name. */
+  /** Returns every engaged cluster (not those that failed to connect; warm standby ones too), sorted by name. */
   public List<EngagedCluster> clusters() {
     return engaged.values().stream().sorted(Comparator.comparing(EngagedCluster::name)).toList();
   }
@@ -346,14 +353,19 @@ public final class FleetManager implements AutoCloseable {
    * unless the fleet is sharded; then those of the shards this replica holds (not those kept warm).
    */
   public List<String> ownedClusters() {
-    return engaged.keySet().stream().filter(name -> sharding == null || sharding.owns(name)).sorted().toList();
+    return engaged.keySet().stream().filter(this::owns).sorted().toList();
+  }
+
+  private boolean owns(String name) {
+    return sharding == null || sharding.owns(name);
   }
 
   /** Returns a snapshot of every cluster (engaged, or failed to connect), sorted by name. */
   public List<ClusterStatus> status() {
     List<ClusterStatus> all = new ArrayList<>();
-    engaged.values().forEach(cluster -> all.add(cluster.status()));
-    failedToConnect.forEach((name, failure) -> all.add(new ClusterStatus(name, false, failure, 0, List.of())));
+    engaged.values().forEach(cluster -> all.add(cluster.status(owns(cluster.name()))));
+    failedToConnect.forEach((name, failure) -> all.add(new ClusterStatus(name, false, owns(name), failure, 0,
+        List.of())));
     all.sort(Comparator.comparing(ClusterStatus::cluster));
     return all;
   }
@@ -433,10 +445,10 @@ public final class FleetManager implements AutoCloseable {
     @Override
     public void changed(ClusterDefinition cluster) {
       known.put(cluster.name(), cluster);
-      if (sharding == null || sharding.engages(cluster.name())) {
+      if (sharding == null) {
         engage(cluster);
       } else {
-        disengage(cluster.name());
+        sync(cluster.name(), true);
       }
     }
 

@@ -15,6 +15,7 @@ import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.coordination.InMemoryShardLeases;
 import io.informer4j.time.Clock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -60,11 +61,14 @@ class ShardedFleetTest {
     api.close();
   }
 
+  private final Map<String, SimpleMeterRegistry> registries = new ConcurrentHashMap<>();
+
   private FleetManager start(String identity, boolean warmStandby) {
     InMemoryShardLeases own = new InMemoryShardLeases(identity, table, Clock.system(), TIMING.leaseDuration());
     ShardCoordinator coordinator = ShardCoordinator.builder(own, SHARDS).timing(TIMING).build();
     FleetManager fleet = FleetManager.builder(new FixedClusterProvider(clusters)).name(identity).sharded(coordinator)
-        .warmStandby(warmStandby).stopTimeout(Duration.ofSeconds(5)).build();
+        .warmStandby(warmStandby).stopTimeout(Duration.ofSeconds(5))
+        .meterRegistry(registries.computeIfAbsent(identity, i -> new SimpleMeterRegistry())).build();
     fleet.controller("widgets", backend -> api.type(WIDGETS)).reconcile((request, cluster) -> {
       reconciledBy.computeIfAbsent(request.cluster(), c -> ConcurrentHashMap.newKeySet()).add(identity);
       return Result.done();
@@ -118,6 +122,10 @@ class ShardedFleetTest {
     assertThat(b.clusterNames()).hasSize(clusters.size());
     await().atMost(WAIT).until(() -> reconciledBy.keySet().equals(names(clusters)));
     a.ownedClusters().forEach(cluster -> assertThat(reconciledBy.get(cluster)).doesNotContain("b"));
+    assertThat(a.status()).filteredOn(ClusterStatus::owned).extracting(ClusterStatus::cluster)
+        .containsExactlyElementsOf(a.ownedClusters());
+    assertThat(registries.get("a").get("informer4j_fleet_clusters_owned").gauge().value())
+        .isEqualTo(a.ownedClusters().size());
   }
 
   @Test
