@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.informer4j.controller.Result;
+import io.informer4j.coordination.CoordinationException;
 import io.informer4j.coordination.LeaseTiming;
 import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.coordination.ShardHash;
+import io.informer4j.coordination.ShardLeases;
+import io.informer4j.coordination.ShardView;
 import io.informer4j.informer.ForwardingBackend;
+import io.informer4j.informer.InformerRuntime;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimObject;
@@ -21,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
@@ -138,6 +143,48 @@ class ShardedFleetTest {
     leases.get("a").cutOff();
     await().atMost(WAIT).until(() -> a.clusterNames().isEmpty() && b.ownedClusters().size() == clusters.size());
     assertThat(b.ownedClusters()).containsAll(lost);
+  }
+
+  @Test
+  void aCoordinatorThatCannotStartFailsTheFleetsStart() {
+    InMemoryShardLeases own = new InMemoryShardLeases("x", table, Clock.system(), TIMING.leaseDuration());
+    ShardLeases unreachable = new ShardLeases() {
+      @Override
+      public void start(InformerRuntime runtime) {
+        throw new CoordinationException("the hub cannot be reached", null);
+      }
+
+      @Override
+      public String identity() {
+        return own.identity();
+      }
+
+      @Override
+      public ShardView refresh(int shards) {
+        return own.refresh(shards);
+      }
+
+      @Override
+      public OptionalLong acquireOrRenew(int shard) {
+        return own.acquireOrRenew(shard);
+      }
+
+      @Override
+      public void release(int shard) {
+        own.release(shard);
+      }
+
+      @Override
+      public void close() {
+        own.close();
+      }
+    };
+    ShardCoordinator coordinator = ShardCoordinator.builder(unreachable, SHARDS).timing(TIMING).build();
+    try (FleetManager fleet = FleetManager.builder(new FixedClusterProvider(clusters)).sharded(coordinator).build()) {
+      assertThatThrownBy(fleet::start).isInstanceOf(FleetStartException.class)
+          .hasMessageContaining("shard coordinator failed to start").hasMessageContaining("the hub cannot be reached");
+      assertThat(fleet.isReady()).as("the fleet stopped (running with no cluster, it would be ready)").isFalse();
+    }
   }
 
   @Test

@@ -51,6 +51,7 @@ import org.slf4j.LoggerFactory;
 class ShardedFleetOnTestServersTest {
 
   private static final Logger log = LoggerFactory.getLogger(ShardedFleetOnTestServersTest.class);
+  /** cluster-0 … cluster-9 hash to ten different shards of twelve: each replica's four hold two clusters or more. */
   private static final int SHARDS = 12;
   private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofSeconds(2),
       Duration.ofMillis(500));
