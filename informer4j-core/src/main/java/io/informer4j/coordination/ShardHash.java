@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
  * {@code type.toString() + "/" + key.toString()} (for example
  * {@code "apps/v1, Kind=Deployment/default/web"}), read as an unsigned number, modulo the shard
  * count. Every replica, in any JVM and any language, computes the same shard for the same object, and
- * the value never depends on the order objects arrive in. Stateless and thread-safe.
+ * the value never depends on the order objects arrive in. A named thing without a type (a fleet's
+ * cluster) hashes its name alone ({@link #shardOf(String, int)}). Stateless and thread-safe.
  */
 public final class ShardHash {
 
@@ -25,9 +26,18 @@ public final class ShardHash {
    * @throws CoordinationSettingsException if {@code shards} is not positive
    */
   public static int shardOf(TypeKey type, ObjectKey key, int shards) {
+    return shardOf(type + "/" + key, shards);
+  }
+
+  /**
+   * Returns the shard of a thing known by its name alone (a fleet's cluster), in {@code [0, shards)}:
+   * the FNV-1a hash of the UTF-8 bytes of {@code name}, unsigned, modulo the shard count.
+   *
+   * @throws CoordinationSettingsException if {@code shards} is not positive
+   */
+  public static int shardOf(String name, int shards) {
     requireShards(shards);
-    int hash = fnv1a(type + "/" + key);
-    return Integer.remainderUnsigned(hash, shards);
+    return Integer.remainderUnsigned(fnv1a(name), shards);
   }
 
   /** Returns the 32-bit FNV-1a hash of the UTF-8 bytes of {@code text}. */

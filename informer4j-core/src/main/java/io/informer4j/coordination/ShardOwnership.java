@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToIntFunction;
 
 /**
  * Which shards this replica may work on right now, as a {@link KeyPredicate} before a controller's
@@ -110,19 +111,30 @@ public final class ShardOwnership implements KeyPredicate {
    */
   public ReconcileGate<ObjectKey> gate(TypeKey type) {
     Objects.requireNonNull(type, "type");
+    return gate(key -> shardOf(type, key));
+  }
+
+  /**
+   * Returns a gate like {@link #gate(TypeKey)} for items whose shard {@code shardOf} gives (for
+   * example one shard for every key of a fleet's cluster): workers never wait, an item of a shard
+   * that is not active is dropped and counted, an item admitted is counted in flight until its
+   * reconcile ends (so the shard's release waits for it).
+   */
+  public <K> ReconcileGate<K> gate(ToIntFunction<K> shardOf) {
+    Objects.requireNonNull(shardOf, "shardOf");
     return new ReconcileGate<>() {
       @Override
       public void awaitOpen() {
       }
 
       @Override
-      public Admission enter(ObjectKey key) {
-        return ShardOwnership.this.enter(shardOf(type, key));
+      public Admission enter(K item) {
+        return ShardOwnership.this.enter(shardOf.applyAsInt(item));
       }
 
       @Override
-      public void exit(ObjectKey key) {
-        ShardOwnership.this.exit(shardOf(type, key));
+      public void exit(K item) {
+        ShardOwnership.this.exit(shardOf.applyAsInt(item));
       }
     };
   }

@@ -81,6 +81,15 @@ public final class EngagedCluster {
     return true;
   }
 
+  /** Queues again the cached keys of every controller of the cluster (its shard was gained); returns how many. */
+  int requeueAll() {
+    int queued = 0;
+    for (String controller : controllers.keySet()) {
+      queued += manager.requeue(controller);
+    }
+    return queued;
+  }
+
   /** Returns why the cluster's manager stopped on a fatal cause, or null. */
   String failure() {
     if (!manager.stopped().isCompletedExceptionally()) {
@@ -94,10 +103,11 @@ public final class EngagedCluster {
     }
   }
 
-  /** Returns this cluster's status now. */
-  ClusterStatus status() {
+  /** Returns this cluster's status now; {@code owned} says whether its controllers reconcile here. */
+  ClusterStatus status(boolean owned) {
     String failure = failure();
-    return new ClusterStatus(name, failure == null && manager.isReady(), failure, manager.cache().entries().size(),
+    return new ClusterStatus(name, failure == null && manager.isReady(), owned, failure,
+        manager.cache().entries().size(),
         manager.controllers());
   }
 

@@ -21,13 +21,19 @@ public final class FleetControllerBuilder<T> {
   record Spec<T>(String name, Function<Backend, ObjectType<T>> primary, Predicate<String> clusters,
                  BiConsumer<ControllerBuilder<T>, EngagedCluster> options, ClusterReconciler reconciler) {
 
-    /** Declares this controller in {@code cluster}'s manager, if it runs there. */
-    void declareIn(EngagedCluster cluster) {
+    /**
+     * Declares this controller in {@code cluster}'s manager, if it runs there; with {@code sharding}
+     * (null when the fleet is not sharded) it works only while the replica owns the cluster.
+     */
+    void declareIn(EngagedCluster cluster, ClusterSharding sharding) {
       if (!clusters.test(cluster.name())) {
         return;
       }
       ControllerBuilder<T> builder = cluster.manager().controller(name, primary.apply(cluster.backend()));
       options.accept(builder, cluster);
+      if (sharding != null) {
+        sharding.gate(builder, cluster.name());
+      }
       cluster.declared(name, builder.reconcile(key -> reconciler.reconcile(new ClusterRequest(cluster.name(), key),
           cluster)));
     }

@@ -1,11 +1,14 @@
 package io.informer4j.fleet;
 
+import io.informer4j.coordination.ShardCoordinator;
+import io.informer4j.coordination.ShardListener;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.manager.Manager;
 import io.informer4j.manager.ManagerStartException;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.source.Backend;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -17,8 +20,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -44,6 +49,15 @@ import org.slf4j.LoggerFactory;
  * {@link #readiness()} are per cluster; readiness counts each cluster as a component under the
  * fleet's {@link ReadinessPolicy}.
  *
+ * <p><b>Replicas.</b> With {@link Builder#sharded}, the replicas of a fleet share its clusters over
+ * a {@link ShardCoordinator}'s shards (Leases in the hub cluster): a cluster belongs to the shard of
+ * its name, and each replica engages only the clusters of the shards it holds, disengages those it
+ * loses, and engages those of a dead replica once its Leases expired and it acquired them. Its
+ * controllers reconcile only while the shard is held (a replica cut off from the hub stops at its
+ * renew deadline, before another can take over). With {@link Builder#warmStandby}, every replica
+ * keeps every cluster engaged — caches synced, controllers idle — so a takeover reconciles from the
+ * warm cache at once, without listing anything. See docs/MULTICLUSTER.md.
+ *
  * <p>Thread-safe. Engaging and disengaging one cluster are serialized; different clusters engage
  * and disengage concurrently.
  */
@@ -62,6 +76,8 @@ public final class FleetManager implements AutoCloseable {
   private final Consumer<Manager.Builder> managerOptions;
   private final ReadinessPolicy readinessPolicy;
   private final Duration stopTimeout;
+  private final ClusterSharding sharding;
+  private final Map<String, ClusterDefinition> known = new ConcurrentHashMap<>();
   private final Map<String, FleetControllerBuilder.Spec<?>> controllers = new LinkedHashMap<>();
   private final Map<String, EngagedCluster> engaged = new ConcurrentHashMap<>();
   private final Map<String, String> failedToConnect = new ConcurrentHashMap<>();
@@ -81,12 +97,15 @@ public final class FleetManager implements AutoCloseable {
     this.managerOptions = b.managerOptions;
     this.readinessPolicy = b.readinessPolicy;
     this.stopTimeout = b.stopTimeout;
+    this.sharding = b.sharding == null ? null : new ClusterSharding(b.sharding, b.warmStandby);
     this.engagements = Counter.builder("informer4j_fleet_engagements_total").description("clusters engaged")
         .register(meterRegistry);
     this.disengagements = Counter.builder("informer4j_fleet_disengagements_total").description("clusters disengaged")
         .register(meterRegistry);
     this.connectFailures = Counter.builder("informer4j_fleet_connect_failures_total")
         .description("clusters whose backend could not be built").register(meterRegistry);
+    Gauge.builder("informer4j_fleet_clusters_owned", this, fleet -> fleet.ownedClusters().size())
+        .description("engaged clusters whose controllers reconcile on this replica").register(meterRegistry);
   }
 
   private static InformerRuntime ownRuntime(Builder b) {
@@ -137,11 +156,13 @@ public final class FleetManager implements AutoCloseable {
 
   /**
    * Starts the provider, which engages the clusters it knows (each cluster's manager starts at once;
-   * its controllers' workers start when its caches synced); returns once the provider has reported
-   * its current clusters.
+   * its controllers' workers start when its caches synced), then, if sharded, the shard coordinator
+   * on the fleet's runtime (clusters of the shards it gains are engaged on the runtime's I/O threads);
+   * returns once the provider has reported its current clusters.
    *
    * @throws IllegalStateException if started before
-   * @throws FleetStartException   if the provider cannot start (the fleet is then stopped)
+   * @throws FleetStartException   if the provider or the coordinator cannot start (the fleet is then
+   *     stopped)
    */
   public void start() {
     synchronized (lifecycle) {
@@ -155,6 +176,15 @@ public final class FleetManager implements AutoCloseable {
     } catch (Exception e) {
       close();
       throw new FleetStartException("the fleet's cluster provider failed to start: " + e, e);
+    }
+    if (sharding != null) {
+      sharding.coordinator().addListener(new ShardFollower());
+      try {
+        sharding.coordinator().start(runtime);
+      } catch (RuntimeException e) {
+        close();
+        throw new FleetStartException("the fleet's shard coordinator failed to start: " + e, e);
+      }
     }
     log.info("fleet started: {} clusters engaged, {} controllers", engaged.size(), controllers.size());
   }
@@ -170,41 +200,45 @@ public final class FleetManager implements AutoCloseable {
    * manager. A cluster of that name engaged already is disengaged first. Ignored unless running.
    */
   void engage(ClusterDefinition cluster) {
-    String name = cluster.name();
-    synchronized (lockOf(name)) {
-      if (!running()) {
-        log.debug("fleet: cluster '{}' not engaged, the fleet is not running", name);
-        return;
-      }
-      disengageLocked(name);
-      Backend backend;
-      try {
-        backend = Objects.requireNonNull(cluster.connector().connect(), "the connector returned no backend");
-      } catch (Exception e) {
-        connectFailures.increment();
-        failedToConnect.put(name, e.toString());
-        log.warn("fleet: cluster '{}' could not be connected: {}", name, e.toString());
-        return;
-      }
-      EngagedCluster engagedCluster = build(name, backend);
-      engaged.put(name, engagedCluster);
-      engagedCluster.manager().stopped().whenComplete((stopped, failure) -> {
-        if (failure != null) {
-          log.warn("fleet: cluster '{}' failed and stopped: {}", name, failure.toString());
-        }
-      });
-      try {
-        engagedCluster.manager().start();
-      } catch (ManagerStartException e) {
-        engaged.remove(name);
-        connectFailures.increment();
-        failedToConnect.put(name, e.getMessage());
-        log.warn("fleet: cluster '{}' did not start: {}", name, e.getMessage());
-        return;
-      }
-      engagements.increment();
-      log.info("fleet: cluster '{}' engaged ({})", name, backend.description());
+    synchronized (lockOf(cluster.name())) {
+      engageLocked(cluster);
     }
+  }
+
+  private void engageLocked(ClusterDefinition cluster) {
+    String name = cluster.name();
+    if (!running()) {
+      log.debug("fleet: cluster '{}' not engaged, the fleet is not running", name);
+      return;
+    }
+    disengageLocked(name);
+    Backend backend;
+    try {
+      backend = Objects.requireNonNull(cluster.connector().connect(), "the connector returned no backend");
+    } catch (Exception e) {
+      connectFailures.increment();
+      failedToConnect.put(name, e.toString());
+      log.warn("fleet: cluster '{}' could not be connected: {}", name, e.toString());
+      return;
+    }
+    EngagedCluster engagedCluster = build(name, backend);
+    engaged.put(name, engagedCluster);
+    engagedCluster.manager().stopped().whenComplete((stopped, failure) -> {
+      if (failure != null) {
+        log.warn("fleet: cluster '{}' failed and stopped: {}", name, failure.toString());
+      }
+    });
+    try {
+      engagedCluster.manager().start();
+    } catch (ManagerStartException e) {
+      engaged.remove(name);
+      connectFailures.increment();
+      failedToConnect.put(name, e.getMessage());
+      log.warn("fleet: cluster '{}' did not start: {}", name, e.getMessage());
+      return;
+    }
+    engagements.increment();
+    log.info("fleet: cluster '{}' engaged ({})", name, backend.description());
   }
 
   private EngagedCluster build(String name, Backend backend) {
@@ -220,7 +254,7 @@ public final class FleetManager implements AutoCloseable {
     synchronized (lifecycle) {
       specs = List.copyOf(controllers.values());
     }
-    specs.forEach(spec -> spec.declareIn(cluster));
+    specs.forEach(spec -> spec.declareIn(cluster, sharding));
     return cluster;
   }
 
@@ -249,6 +283,33 @@ public final class FleetManager implements AutoCloseable {
     log.info("fleet: cluster '{}' disengaged{}", name, ended ? "" : " (some parts did not end in time)");
   }
 
+  /**
+   * Brings a sharded fleet's cluster {@code name} to what it should be now: engaged if the provider
+   * reports it and this replica owns it (or keeps it warm), disengaged otherwise; a {@code changed}
+   * cluster that stays engaged is engaged anew with its new definition.
+   */
+  private void sync(String name, boolean changed) {
+    synchronized (lockOf(name)) {
+      ClusterDefinition definition = known.get(name);
+      boolean wanted = definition != null && sharding.engages(name);
+      boolean present = engaged.containsKey(name) || failedToConnect.containsKey(name);
+      if (wanted && (changed || !engaged.containsKey(name))) {
+        engageLocked(definition);
+      } else if (!wanted && present) {
+        disengageLocked(name);
+      }
+    }
+  }
+
+  /** Runs {@link #sync} for {@code name} on the runtime's I/O threads (not on the coordinator's). */
+  private void syncLater(String name) {
+    try {
+      runtime.io().execute(() -> sync(name, false));
+    } catch (RejectedExecutionException e) {
+      log.debug("fleet: cluster '{}' not synced, the runtime has stopped", name);
+    }
+  }
+
   private Object lockOf(String name) {
     return clusterLocks.computeIfAbsent(name, n -> new Object());
   }
@@ -266,12 +327,15 @@ public final class FleetManager implements AutoCloseable {
     }
   }
 
-  /** Returns the engaged cluster named {@code name}, if any. */
+  /**
+   * Returns the engaged cluster named {@code name}, if any: with warm standby, also a cluster this
+   * replica does not own (its queue drops keys; check {@link #ownedClusters()} before writing to it).
+   */
   public Optional<EngagedCluster> cluster(String name) {
     return Optional.ofNullable(engaged.get(name));
   }
 
-  /** Returns every engaged cluster (not those that failed to connect), sorted by name. */
+  /** Returns every engaged cluster (not those that failed to connect; warm standby ones too), sorted by name. */
   public List<EngagedCluster> clusters() {
     return engaged.values().stream().sorted(Comparator.comparing(EngagedCluster::name)).toList();
   }
@@ -284,11 +348,24 @@ public final class FleetManager implements AutoCloseable {
     return List.copyOf(names.keySet());
   }
 
+  /**
+   * Returns the engaged clusters whose controllers may reconcile now, sorted: every engaged cluster
+   * unless the fleet is sharded; then those of the shards this replica holds (not those kept warm).
+   */
+  public List<String> ownedClusters() {
+    return engaged.keySet().stream().filter(this::owns).sorted().toList();
+  }
+
+  private boolean owns(String name) {
+    return sharding == null || sharding.owns(name);
+  }
+
   /** Returns a snapshot of every cluster (engaged, or failed to connect), sorted by name. */
   public List<ClusterStatus> status() {
     List<ClusterStatus> all = new ArrayList<>();
-    engaged.values().forEach(cluster -> all.add(cluster.status()));
-    failedToConnect.forEach((name, failure) -> all.add(new ClusterStatus(name, false, failure, 0, List.of())));
+    engaged.values().forEach(cluster -> all.add(cluster.status(owns(cluster.name()))));
+    failedToConnect.forEach((name, failure) -> all.add(new ClusterStatus(name, false, owns(name), failure, 0,
+        List.of())));
     all.sort(Comparator.comparing(ClusterStatus::cluster));
     return all;
   }
@@ -327,9 +404,10 @@ public final class FleetManager implements AutoCloseable {
   }
 
   /**
-   * Disengages every cluster, closes the provider (clusters it reports from then on are ignored),
-   * then stops the runtime if the fleet created it; waits at most the stop timeout per cluster.
-   * Idempotent.
+   * Closes the shard coordinator if sharded (its clusters' reconciles stop, its shards are
+   * released for the other replicas), disengages every cluster, closes the provider (clusters it
+   * reports from then on are ignored), then stops the runtime if the fleet created it; waits at most
+   * the stop timeout per cluster. Idempotent.
    */
   @Override
   public void close() {
@@ -338,6 +416,9 @@ public final class FleetManager implements AutoCloseable {
         return;
       }
       state = State.STOPPED;
+    }
+    if (sharding != null) {
+      sharding.coordinator().close();
     }
     disengageAll();
     provider.close();
@@ -354,21 +435,60 @@ public final class FleetManager implements AutoCloseable {
     log.info("fleet stopped");
   }
 
-  /** Relays a provider's reports to the fleet. */
+  /** Relays a provider's reports to the fleet; a sharded fleet engages only what it should. */
   private final class Engagement implements ClusterListener {
     @Override
     public void appeared(ClusterDefinition cluster) {
-      engage(cluster);
+      changed(cluster);
     }
 
     @Override
     public void changed(ClusterDefinition cluster) {
-      engage(cluster);
+      known.put(cluster.name(), cluster);
+      if (sharding == null) {
+        engage(cluster);
+      } else {
+        sync(cluster.name(), true);
+      }
     }
 
     @Override
     public void disappeared(String name) {
+      known.remove(name);
       disengage(name);
+    }
+  }
+
+  /**
+   * Follows a sharded fleet's shards: the clusters of a gained shard are engaged (or, kept warm,
+   * their cached keys queued again); those of a lost shard are disengaged unless kept warm. Engaging
+   * and disengaging run on the I/O threads, so the coordinator's rounds are not held up.
+   */
+  private final class ShardFollower implements ShardListener {
+    @Override
+    public void gained(Set<Integer> shards) {
+      for (String name : clustersOf(shards)) {
+        EngagedCluster cluster = engaged.get(name);
+        if (cluster != null) {
+          log.info("fleet: cluster '{}' owned, {} cached keys queued", name, cluster.requeueAll());
+        } else {
+          syncLater(name);
+        }
+      }
+    }
+
+    @Override
+    public void lost(Set<Integer> shards) {
+      for (String name : clustersOf(shards)) {
+        log.info("fleet: cluster '{}' no longer owned{}", name, sharding.warmStandby() ? ", kept warm" : "");
+        if (!sharding.warmStandby()) {
+          syncLater(name);
+        }
+      }
+    }
+
+    private List<String> clustersOf(Set<Integer> shards) {
+      return known.keySet().stream().filter(name -> shards.contains(sharding.shardOf(name))).sorted().toList();
     }
   }
 
@@ -382,6 +502,8 @@ public final class FleetManager implements AutoCloseable {
     private Consumer<Manager.Builder> managerOptions = options -> { };
     private ReadinessPolicy readinessPolicy = ReadinessPolicy.ALL;
     private Duration stopTimeout = Duration.ofSeconds(30);
+    private ShardCoordinator sharding;
+    private boolean warmStandby;
 
     private Builder(ClusterProvider provider) {
       this.provider = Objects.requireNonNull(provider, "provider");
@@ -432,8 +554,48 @@ public final class FleetManager implements AutoCloseable {
       return this;
     }
 
-    /** Returns the fleet, not started. */
+    /**
+     * Shares the fleet's clusters among the replicas of {@code coordinator}'s group (for Kubernetes:
+     * {@code KubernetesShardLeases} on the hub cluster): a cluster belongs to the shard of its name
+     * ({@link io.informer4j.coordination.ShardHash#shardOf(String, int)}), and this replica engages
+     * and reconciles only the clusters of the shards it holds. The fleet starts the coordinator on
+     * its runtime after its provider, and closes it first when it stops (releasing the shards).
+     * Every replica must use the same shard count; more shards than replicas spread the clusters
+     * evenly.
+     *
+     * @throws IllegalStateException if the fleet is sharded already
+     */
+    public Builder sharded(ShardCoordinator coordinator) {
+      Objects.requireNonNull(coordinator, "coordinator");
+      if (sharding != null) {
+        throw new IllegalStateException("the fleet is sharded already");
+      }
+      this.sharding = coordinator;
+      return this;
+    }
+
+    /**
+     * Keeps every cluster of a sharded fleet engaged, owned or not (off by default): the caches of
+     * the clusters other replicas own stay synced while their controllers stay idle, so when this
+     * replica takes a cluster over it reconciles every cached key at once, without listing the
+     * cluster — as controller-runtime's {@code EnableWarmup}. It costs each replica the memory,
+     * connections and watches of the whole fleet.
+     */
+    public Builder warmStandby(boolean enabled) {
+      this.warmStandby = enabled;
+      return this;
+    }
+
+    /**
+     * Returns the fleet, not started.
+     *
+     * @throws IllegalStateException if warm standby is on but the fleet is not {@link #sharded}
+     */
     public FleetManager build() {
+      if (warmStandby && sharding == null) {
+        throw new IllegalStateException("warm standby keeps the clusters of other replicas warm: the fleet must be "
+            + "sharded(..) too");
+      }
       return new FleetManager(this);
     }
   }

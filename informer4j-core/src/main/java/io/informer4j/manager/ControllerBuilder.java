@@ -5,6 +5,7 @@ import io.informer4j.controller.EventPredicate;
 import io.informer4j.controller.KeyMapper;
 import io.informer4j.controller.KeyPredicate;
 import io.informer4j.controller.NamespaceGuard;
+import io.informer4j.controller.ReconcileGate;
 import io.informer4j.controller.Reconciler;
 import io.informer4j.coordination.ShardCoordinator;
 import io.informer4j.controller.NamespaceFilter;
@@ -48,6 +49,7 @@ public final class ControllerBuilder<T> {
   private final List<KeyPredicate> keyPredicates = new ArrayList<>();
   private NamespaceFilter namespaces = NamespaceFilter.none();
   private ShardCoordinator sharding;
+  private ReconcileGate<ObjectKey> gate;
   private Duration resyncPeriod;
   private int workers = 1;
   private Duration reconcileTimeout;
@@ -162,6 +164,24 @@ public final class ControllerBuilder<T> {
   }
 
   /**
+   * Asks {@code gate} before every reconcile (see {@link Controller.Builder#gate}): for a controller
+   * whose work all belongs to one shard, as a fleet's cluster does
+   * ({@code ownership.gate(key -> shard)}, with a {@link #keyFilter} on the shard being active).
+   * Neither with {@link #sharded} nor under the manager's leader election, which gate the controller
+   * themselves.
+   *
+   * @throws IllegalStateException if the controller is gated already
+   */
+  public ControllerBuilder<T> gate(ReconcileGate<ObjectKey> gate) {
+    Objects.requireNonNull(gate, "gate");
+    if (this.gate != null) {
+      throw new IllegalStateException("controller '" + name + "' is gated already");
+    }
+    this.gate = gate;
+    return this;
+  }
+
+  /**
    * Sets the number of workers (default 1).
    *
    * @throws IllegalArgumentException if not positive
@@ -239,17 +259,18 @@ public final class ControllerBuilder<T> {
           manager.meterRegistry());
     }
     return manager.register(new ControllerSpec<>(name, primary, watches, namespaces, List.copyOf(keyPredicates),
-        sharding, resyncPeriod, workers, reconcileTimeout, stuckThreshold, rateLimiter, guarded, ownWrites,
+        sharding, gate, resyncPeriod, workers, reconcileTimeout, stuckThreshold, rateLimiter, guarded, ownWrites,
         readYourWrites ? readYourWritesTimeout : null));
   }
 
   /**
    * Everything a manager needs to run a declared controller; {@code sharding} is null when not
-   * sharded, {@code resyncPeriod} for the informers' default, {@code readYourWritesTimeout} when
+   * sharded, {@code gate} when not gated, {@code resyncPeriod} for the informers' default, {@code readYourWritesTimeout} when
    * read-your-writes is off.
    */
   record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, NamespaceFilter namespaces,
-                           List<KeyPredicate> keyFilters, ShardCoordinator sharding, Duration resyncPeriod,
+                           List<KeyPredicate> keyFilters, ShardCoordinator sharding, ReconcileGate<ObjectKey> gate,
+                           Duration resyncPeriod,
                            int workers, Duration reconcileTimeout, Duration stuckThreshold,
                            RateLimiter<ObjectKey> rateLimiter,
                            Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {

@@ -74,6 +74,10 @@ final class ManagedController {
       throw new IllegalArgumentException("controller '" + spec.name() + "' is sharded, but the manager runs under "
           + "leader election: the replicas of a sharded controller all work at once, each on its own shards");
     }
+    if (spec.gate() != null && (spec.sharding() != null || context.gate() != null)) {
+      throw new IllegalArgumentException("controller '" + spec.name() + "' has a gate of its own, but is "
+          + (spec.sharding() != null ? "sharded" : "under the manager's leader election") + ", which gates it already");
+    }
     PriorityWorkQueue<ObjectKey> queue = queue(context);
     Controller.Builder<ObjectKey> builder = Controller.builder(spec.name(), spec.reconciler())
         .queue(queue).workers(spec.workers()).clock(context.runtime().clock())
@@ -90,6 +94,8 @@ final class ManagedController {
       builder.gate(ownership.gate(spec.primary().key()));
     } else if (context.gate() != null) {
       builder.gate(context.gate());
+    } else if (spec.gate() != null) {
+      builder.gate(spec.gate());
     }
     Map<TypeKey, EventHandler<?>> observers = Map.of();
     if (spec.readYourWritesTimeout() != null) {
@@ -111,8 +117,8 @@ final class ManagedController {
    * Wires the controller {@code spec} declares: registers its informers with the cache and its
    * handlers on them; its workers start with {@link Controller#startAsync()}.
    *
-   * @throws IllegalArgumentException if a type is watched twice, or the controller is sharded under a
-   *     manager with leader election
+   * @throws IllegalArgumentException if a type is watched twice, or the controller is sharded or has
+   *     a gate of its own under a manager with leader election, or is both sharded and gated
    * @throws RuntimeException         what the cache throws for a type it cannot serve
    */
   static ManagedController wire(ControllerBuilder.ControllerSpec<?> spec, Context context) {
@@ -199,6 +205,11 @@ final class ManagedController {
    */
   ShardCoordinator sharding() {
     return spec.sharding();
+  }
+
+  /** Re-queues the cached keys of every watched type, mapped; returns how many were added. */
+  int requeueAll() {
+    return requeue((type, key) -> true);
   }
 
   /** Re-queues the cached keys (of every watched type, mapped) of {@code shards} of the primary type. */

@@ -149,6 +149,25 @@ public final class Manager implements AutoCloseable {
   }
 
   /**
+   * Queues again, for the controller named {@code controller}, the key of every cached object of every
+   * type it watches (mapped to primary keys, through its key filters, as resyncs at low priority):
+   * for example once the shard its work belongs to was gained. Never blocks.
+   *
+   * @return how many keys were added
+   * @throws IllegalArgumentException if the manager has no controller of that name
+   */
+  public int requeue(String controller) {
+    ManagedController managed;
+    synchronized (lifecycle) {
+      managed = controllers.get(controller);
+    }
+    if (managed == null) {
+      throw new IllegalArgumentException("the manager has no controller named '" + controller + "'");
+    }
+    return managed.requeueAll();
+  }
+
+  /**
    * Adds a component the manager starts before its cache and stops last; it owns it from now on.
    *
    * @throws IllegalStateException if the manager has started

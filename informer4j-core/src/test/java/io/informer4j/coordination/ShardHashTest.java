@@ -26,6 +26,14 @@ class ShardHashTest {
   }
 
   @Test
+  void aNamedThingsShardIsTheHashOfItsNameAndABadShardCountIsRefused() {
+    assertThat(ShardHash.shardOf("cluster-7", 12)).isEqualTo(Integer.remainderUnsigned(ShardHash.fnv1a("cluster-7"), 12));
+    assertThat(ShardHash.shardOf("cluster-7", 1)).isZero();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ShardHash.shardOf("cluster-7", 0))
+        .isInstanceOf(CoordinationSettingsException.class);
+  }
+
+  @Test
   void keysSpreadOverEveryShard() {
     int[] counts = new int[8];
     for (int i = 0; i < 8000; i++) {

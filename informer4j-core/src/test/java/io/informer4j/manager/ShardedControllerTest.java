@@ -138,4 +138,50 @@ class ShardedControllerTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'pods' is sharded")
         .hasMessageContaining("leader election");
   }
+
+  @Test
+  void aControllerGatedOnOneShardWorksOnlyWhileItIsHeldAndRequeueQueuesEveryCachedKey() {
+    for (int i = 0; i < KEYS; i++) {
+      backend.source(FakeBackend.PODS).put(Item.of("shop", "pod-" + i, "1"));
+    }
+    GrantingLeases leases = new GrantingLeases();
+    ShardCoordinator shards = ShardCoordinator.builder(leases, 4).timing(TIMING).build();
+    manager = Manager.builder(backend).name("gated").build();
+    Map<ObjectKey, Integer> reconciled = new ConcurrentHashMap<>();
+    manager.controller("pods", FakeBackend.PODS).keyFilter((type, key) -> shards.ownership().isActive(2))
+        .gate(shards.ownership().gate(key -> 2)).reconcile(key -> {
+          reconciled.merge(key, 1, Integer::sum);
+          return Result.done();
+        });
+    manager.start();
+    shards.start(manager.runtime());
+    try {
+      await().atMost(Duration.ofSeconds(30)).until(() -> manager.controllers().get(0).filtered() == KEYS);
+      assertThat(manager.requeue("pods")).as("nothing passes while shard 2 is not held").isZero();
+      assertThat(reconciled).isEmpty();
+
+      leases.grant.set(true);
+      await().atMost(Duration.ofSeconds(30)).until(() -> shards.ownership().isActive(2));
+      assertThat(manager.requeue("pods")).isEqualTo(KEYS);
+      await().atMost(Duration.ofSeconds(30)).until(() -> reconciled.size() == KEYS);
+      assertThat(reconciled.values()).containsOnly(1);
+      assertThatThrownBy(() -> manager.requeue("nodes")).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("no controller named 'nodes'");
+    } finally {
+      shards.close();
+    }
+  }
+
+  @Test
+  void aGateIsSetOnceAndNotWithSharding() {
+    manager = Manager.builder(backend).name("gated").build();
+    ShardCoordinator shards = ShardCoordinator.builder(new GrantingLeases(), 4).timing(TIMING).build();
+    ControllerBuilder<Item> gated = manager.controller("pods", FakeBackend.PODS).gate(shards.ownership().gate(key -> 0));
+
+    assertThatThrownBy(() -> gated.gate(shards.ownership().gate(key -> 1))).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("gated already");
+    ControllerBuilder<Item> both = gated.sharded(shards);
+    assertThatThrownBy(() -> both.reconcile(key -> Result.done())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("has a gate of its own, but is sharded");
+  }
 }

@@ -80,7 +80,10 @@ public final class FleetHealth {
     return new HealthReport(false, problems);
   }
 
-  /** Returns one entry per cluster: its name, readiness, problems, informers and controllers. */
+  /**
+   * Returns one entry per cluster: its name, readiness, whether this replica owns it (a sharded
+   * fleet's warm standby clusters are not owned), problems, informers and controllers.
+   */
   public List<Map<String, Object>> katalog() {
     List<Map<String, Object>> entries = new ArrayList<>();
     for (ClusterStatus status : fleet.status()) {
@@ -88,6 +91,7 @@ public final class FleetHealth {
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("cluster", status.cluster());
       entry.put("ready", problems.isEmpty());
+      entry.put("owned", status.owned());
       entry.put("problems", problems);
       entry.put("informers", status.informers());
       List<Map<String, Object>> controllers = new ArrayList<>();

@@ -85,6 +85,8 @@ class FleetHealthTest {
       FleetHealth health = new FleetHealth(fleet, Duration.ofSeconds(60), Clock.systemUTC());
       await().atMost(WAIT).until(() -> health.readiness().ok());
       assertThat(health.katalog()).extracting(entry -> entry.get("ready")).containsExactly(true, false);
+      assertThat(health.katalog()).extracting(entry -> entry.get("owned")).as("a fleet not sharded owns every cluster")
+          .containsExactly(true, true);
     }
   }
 }

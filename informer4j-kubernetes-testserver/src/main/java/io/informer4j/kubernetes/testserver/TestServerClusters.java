@@ -18,7 +18,8 @@ import java.util.function.Function;
  * A fleet of in-process test servers, each over a simulated API of its own, and the
  * {@link ClusterProvider} that reports them (named {@code cluster-0} … {@code cluster-<n-1>}, then
  * whatever {@link #add} names): for tests of a {@link io.informer4j.fleet.FleetManager}. Servers can
- * be added and removed while the fleet runs; the listener hears of it.
+ * be added and removed while the fleet runs; the listener hears of it. More fleets over the same
+ * servers (the replicas of a sharded fleet) each take a {@link #provider()} of their own.
  *
  * <pre>{@code
  * try (TestServerClusters clusters = TestServerClusters.start(10, s -> s.serve(ConfigMap.class),
@@ -26,13 +27,14 @@ import java.util.function.Function;
  *      FleetManager fleet = FleetManager.builder(clusters).build()) { ... }
  * }</pre>
  *
- * <p>Thread-safe. {@link #close()} stops reporting and stops every server.
+ * <p>Thread-safe. {@link #close()} stops reporting (to every provider) and stops every server.
  */
 public final class TestServerClusters implements ClusterProvider {
 
   private final Consumer<KubernetesTestServer> setup;
   private final Function<Config, Backend> connector;
   private final Map<String, KubernetesTestServer> servers = new LinkedHashMap<>();
+  private final List<ClusterListener> listeners = new ArrayList<>();
   private ClusterListener listener;
   private boolean closed;
 
@@ -70,7 +72,7 @@ public final class TestServerClusters implements ClusterProvider {
    * @throws IllegalStateException    if closed
    */
   public KubernetesTestServer add(String name) {
-    ClusterListener toTell;
+    List<ClusterListener> toTell;
     KubernetesTestServer server;
     synchronized (this) {
       if (closed) {
@@ -82,11 +84,9 @@ public final class TestServerClusters implements ClusterProvider {
       server = KubernetesTestServer.start();
       servers.put(name, server);
       setup.accept(server);
-      toTell = listener;
+      toTell = List.copyOf(listeners);
     }
-    if (toTell != null) {
-      toTell.appeared(definition(name, server));
-    }
+    toTell.forEach(l -> l.appeared(definition(name, server)));
     return server;
   }
 
@@ -96,18 +96,16 @@ public final class TestServerClusters implements ClusterProvider {
    * @throws IllegalArgumentException if no server has that name
    */
   public void remove(String name) {
-    ClusterListener toTell;
+    List<ClusterListener> toTell;
     KubernetesTestServer server;
     synchronized (this) {
       server = servers.remove(name);
-      toTell = listener;
+      toTell = List.copyOf(listeners);
     }
     if (server == null) {
       throw new IllegalArgumentException("no test server is named '" + name + "'");
     }
-    if (toTell != null) {
-      toTell.disappeared(name);
-    }
+    toTell.forEach(l -> l.disappeared(name));
     server.close();
   }
 
@@ -118,15 +116,13 @@ public final class TestServerClusters implements ClusterProvider {
    * @throws IllegalArgumentException if no server has that name
    */
   public void reconnect(String name) {
-    ClusterListener toTell;
+    List<ClusterListener> toTell;
     ClusterDefinition definition;
     synchronized (this) {
       definition = definition(name, server(name));
-      toTell = listener;
+      toTell = List.copyOf(listeners);
     }
-    if (toTell != null) {
-      toTell.changed(definition);
-    }
+    toTell.forEach(l -> l.changed(definition));
   }
 
   /** Returns the server of the cluster named {@code name}, or throws {@link IllegalArgumentException}. */
@@ -147,18 +143,59 @@ public final class TestServerClusters implements ClusterProvider {
     return new ClusterDefinition(name, () -> connector.apply(server.clientConfig()));
   }
 
-  /** Reports every server to {@code listener}, and every server added or removed from now on. */
+  /**
+   * Reports every server to {@code listener}, and every server added or removed from now on.
+   *
+   * @throws IllegalStateException if started before
+   */
   @Override
   public void start(ClusterListener listener, InformerRuntime runtime) {
-    List<ClusterDefinition> known = new ArrayList<>();
     synchronized (this) {
       if (this.listener != null) {
         throw new IllegalStateException("the test server fleet has been started already");
       }
       this.listener = Objects.requireNonNull(listener, "listener");
+    }
+    report(listener);
+  }
+
+  /** Adds {@code listener} and reports every server to it. */
+  private void report(ClusterListener listener) {
+    List<ClusterDefinition> known = new ArrayList<>();
+    synchronized (this) {
+      listeners.add(listener);
       servers.forEach((name, server) -> known.add(definition(name, server)));
     }
     known.forEach(listener::appeared);
+  }
+
+  /**
+   * Returns another provider of these servers, for one more fleet over the same clusters (a replica
+   * of a sharded fleet): started, it reports every server, then those added, changed or removed;
+   * closed, it stops reporting and leaves the servers running. Each may be started once.
+   */
+  public ClusterProvider provider() {
+    return new ClusterProvider() {
+      private ClusterListener started;
+
+      @Override
+      public void start(ClusterListener listener, InformerRuntime runtime) {
+        synchronized (TestServerClusters.this) {
+          if (started != null) {
+            throw new IllegalStateException("this provider of the test server fleet has been started already");
+          }
+          started = Objects.requireNonNull(listener, "listener");
+        }
+        report(listener);
+      }
+
+      @Override
+      public void close() {
+        synchronized (TestServerClusters.this) {
+          listeners.remove(started);
+        }
+      }
+    };
   }
 
   /** Stops reporting and stops every server. Idempotent. */
@@ -168,6 +205,7 @@ public final class TestServerClusters implements ClusterProvider {
     synchronized (this) {
       closed = true;
       listener = null;
+      listeners.clear();
       toClose = new ArrayList<>(servers.values());
       servers.clear();
     }
