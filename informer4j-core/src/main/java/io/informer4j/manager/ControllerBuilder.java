@@ -211,9 +211,15 @@ public final class ControllerBuilder<T> {
    * Sets how long a reconcile may run before it counts as stuck (default 60 s): reported once at WARN
    * with its key and its worker's stack, counted, shown in {@link ControllerStatus#stuckReconciles()};
    * when every worker is stuck, the manager is not ready. See {@link Controller.Builder#stuckThreshold}.
+   *
+   * @throws IllegalArgumentException if not positive
    */
   public ControllerBuilder<T> stuckThreshold(Duration threshold) {
-    this.stuckThreshold = Objects.requireNonNull(threshold, "threshold");
+    Objects.requireNonNull(threshold, "threshold");
+    if (threshold.isNegative() || threshold.isZero()) {
+      throw new IllegalArgumentException("controller '" + name + "': stuck threshold must be positive, got " + threshold);
+    }
+    this.stuckThreshold = threshold;
     return this;
   }
 
