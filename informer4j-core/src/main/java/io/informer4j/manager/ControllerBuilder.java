@@ -56,6 +56,7 @@ public final class ControllerBuilder<T> {
   private Duration stuckThreshold = Controller.DEFAULT_STUCK_THRESHOLD;
   private RateLimiter<ObjectKey> rateLimiter;
   private final OwnWrites ownWrites;
+  private final ClosedOnStop closedOnStop;
   private boolean readYourWrites = true;
   private Duration readYourWritesTimeout = Duration.ofSeconds(5);
 
@@ -64,6 +65,7 @@ public final class ControllerBuilder<T> {
     this.name = name;
     this.primary = primary;
     this.ownWrites = new OwnWrites(name);
+    this.closedOnStop = new ClosedOnStop(name);
   }
 
   /** Returns the controller's name. */
@@ -78,6 +80,20 @@ public final class ControllerBuilder<T> {
    */
   public OwnWrites ownWrites() {
     return ownWrites;
+  }
+
+  /**
+   * Hands {@code resource} to the controller: it is closed when the controller stops (when its
+   * manager stops, after the controller's workers ended and before the cache stops; resources are
+   * closed last added first), or at once if the controller has stopped already. The Kubernetes
+   * toolkit's writes and Event recorders built for a controller
+   * ({@code OperatorWrites.builder(client).forController(controllerBuilder)}) hand themselves over
+   * this way. A resource of a controller never registered ({@link #reconcile} not called) is not
+   * closed. Thread-safe, unlike the rest of the builder; what a close throws is logged.
+   */
+  public ControllerBuilder<T> closeOnStop(AutoCloseable resource) {
+    closedOnStop.add(Objects.requireNonNull(resource, "resource"));
+    return this;
   }
 
   /**
@@ -215,9 +231,15 @@ public final class ControllerBuilder<T> {
    * Sets how long a reconcile may run before it counts as stuck (default 60 s): reported once at WARN
    * with its key and its worker's stack, counted, shown in {@link ControllerStatus#stuckReconciles()};
    * when every worker is stuck, the manager is not ready. See {@link Controller.Builder#stuckThreshold}.
+   *
+   * @throws IllegalArgumentException if not positive
    */
   public ControllerBuilder<T> stuckThreshold(Duration threshold) {
-    this.stuckThreshold = Objects.requireNonNull(threshold, "threshold");
+    Objects.requireNonNull(threshold, "threshold");
+    if (threshold.isNegative() || threshold.isZero()) {
+      throw new IllegalArgumentException("controller '" + name + "': stuck threshold must be positive, got " + threshold);
+    }
+    this.stuckThreshold = threshold;
     return this;
   }
 
@@ -260,19 +282,21 @@ public final class ControllerBuilder<T> {
     }
     return manager.register(new ControllerSpec<>(name, primary, watches, namespaces, List.copyOf(keyPredicates),
         sharding, gate, resyncPeriod, workers, reconcileTimeout, stuckThreshold, rateLimiter, guarded, ownWrites,
-        readYourWrites ? readYourWritesTimeout : null));
+        readYourWrites ? readYourWritesTimeout : null, closedOnStop));
   }
 
   /**
    * Everything a manager needs to run a declared controller; {@code sharding} is null when not
-   * sharded, {@code gate} when not gated, {@code resyncPeriod} for the informers' default, {@code readYourWritesTimeout} when
-   * read-your-writes is off.
+   * sharded, {@code gate} when not gated, {@code resyncPeriod} for the informers' default,
+   * {@code readYourWritesTimeout} when read-your-writes is off; {@code closedOnStop} is closed when the
+   * controller stops.
    */
   record ControllerSpec<T>(String name, ObjectType<T> primary, List<Watch<?>> watches, NamespaceFilter namespaces,
                            List<KeyPredicate> keyFilters, ShardCoordinator sharding, ReconcileGate<ObjectKey> gate,
                            Duration resyncPeriod,
                            int workers, Duration reconcileTimeout, Duration stuckThreshold,
                            RateLimiter<ObjectKey> rateLimiter,
-                           Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout) {
+                           Reconciler<ObjectKey> reconciler, OwnWrites ownWrites, Duration readYourWritesTimeout,
+                           ClosedOnStop closedOnStop) {
   }
 }

@@ -40,7 +40,7 @@ final class ManagedController {
 
   /** What the wiring needs from the manager. */
   record Context(Backend backend, InformersMap cache, InformerRuntime runtime, MeterRegistry meterRegistry,
-                 ReconcileGate<ObjectKey> gate) {
+                 ReconcileGate<ObjectKey> gate, RecordedWrites recorded) {
   }
 
   private final ControllerBuilder.ControllerSpec<?> spec;
@@ -79,7 +79,9 @@ final class ManagedController {
           + (spec.sharding() != null ? "sharded" : "under the manager's leader election") + ", which gates it already");
     }
     PriorityWorkQueue<ObjectKey> queue = queue(context);
-    Controller.Builder<ObjectKey> builder = Controller.builder(spec.name(), spec.reconciler())
+    OwnWriteTracking tracking = spec.readYourWritesTimeout() == null ? null : OwnWriteTracking.bind(spec, context);
+    Controller.Builder<ObjectKey> builder = Controller.builder(spec.name(),
+            tracking == null ? spec.reconciler() : tracking.watched(spec.reconciler()))
         .queue(queue).workers(spec.workers()).clock(context.runtime().clock())
         .scheduler(context.runtime().scheduler()).threadFactory(context.runtime().threadFactory())
         .meterRegistry(context.meterRegistry());
@@ -98,8 +100,7 @@ final class ManagedController {
       builder.gate(spec.gate());
     }
     Map<TypeKey, EventHandler<?>> observers = Map.of();
-    if (spec.readYourWritesTimeout() != null) {
-      OwnWriteTracking tracking = OwnWriteTracking.bind(spec, context);
+    if (tracking != null) {
       builder.barrier(tracking.barrier());
       observers = tracking.observers();
     }
@@ -191,6 +192,8 @@ final class ManagedController {
         "reconciles held back until the cache showed the controller's own writes");
     counter(registry, "informer4j_controller_read_your_writes_timeouts_total", ownWrites, OwnWrites::timedOut,
         "own writes the cache had not shown when their bound passed");
+    counter(registry, "informer4j_controller_read_your_writes_unrecorded_total", ownWrites, OwnWrites::unrecorded,
+        "changes of reconciled objects that looked like writes of the controller it did not record");
   }
 
   private <S> void counter(MeterRegistry registry, String name, S source, ToDoubleFunction<S> count,
@@ -216,6 +219,11 @@ final class ManagedController {
   int requeueShards(Set<Integer> shards) {
     ShardOwnership ownership = spec.sharding().ownership();
     return requeue((type, key) -> shards.contains(ownership.shardOf(type, key)));
+  }
+
+  /** Closes what was handed to the controller to close when it stops; call once its workers ended. */
+  void closeResources() {
+    spec.closedOnStop().closeAll();
   }
 
   /** Returns the controller. */

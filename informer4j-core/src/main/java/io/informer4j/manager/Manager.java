@@ -53,7 +53,9 @@ import org.slf4j.LoggerFactory;
  * then the cache, then components, then what the manager created (its runtime, its queues) — in
  * reverse, bounded. <b>Failure</b>: {@link #stopped()} completes exceptionally with the first fatal
  * cause (an informer that gave up, a controller that could not start, a component that failed) and
- * the manager stops. Everything the manager created it closes; nothing it was given.
+ * the manager stops. Everything the manager created it closes, and what was handed to a controller
+ * to close ({@link ControllerBuilder#closeOnStop}: the writes and Event recorders built for it);
+ * nothing else it was given.
  *
  * <p>Thread-safe.
  */
@@ -77,6 +79,7 @@ public final class Manager implements AutoCloseable {
   private final Map<String, ManagedController> controllers = new LinkedHashMap<>();
   private final Set<ShardCoordinator> coordinators = new LinkedHashSet<>();
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
+  private final RecordedWrites recordedWrites = new RecordedWrites();
   private final Object lifecycle = new Object();
   private QueueRegistry queues;
   private SharedInformerFactory factory;
@@ -133,7 +136,7 @@ public final class Manager implements AutoCloseable {
         throw new IllegalArgumentException("the manager already has a controller named '" + spec.name() + "'");
       }
       ManagedController managed = ManagedController.wire(spec, new ManagedController.Context(backend, cache, runtime,
-          meterRegistry, leaderElection == null ? null : leaderElection.leadership()));
+          meterRegistry, leaderElection == null ? null : leaderElection.leadership(), recordedWrites));
       controllers.put(spec.name(), managed);
       ShardCoordinator sharding = managed.sharding();
       if (sharding != null) {
@@ -324,7 +327,8 @@ public final class Manager implements AutoCloseable {
   }
 
   /**
-   * Stops everything in reverse order: controllers (their in-flight reconciles finish), leader
+   * Stops everything in reverse order: controllers (their in-flight reconciles finish, then what was
+   * handed to each to close, {@link ControllerBuilder#closeOnStop}), leader
    * election, shard coordinators (releasing their shards), the cache, the queues, the components,
    * then the runtime if the manager created it;
    * waits at most {@code timeout} in all. Idempotent; completes {@link #stopped()}.
@@ -356,6 +360,7 @@ public final class Manager implements AutoCloseable {
     java.util.Collections.reverse(toStop);
     for (ManagedController managed : toStop) {
       ended &= managed.controller().stop(remaining(deadline, stopTimeout));
+      managed.closeResources();
     }
     if (leaderElection != null) {
       leaderElection.close();

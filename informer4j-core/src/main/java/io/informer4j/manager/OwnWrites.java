@@ -48,6 +48,14 @@ import org.slf4j.LoggerFactory;
  * the key waits for the next change or the bound. With preconditions on a version read from the cache
  * (what the Kubernetes toolkit does), neither case can happen.
  *
+ * <p><b>Writes it does not see.</b> A write the controller makes without recording it (through a
+ * raw client instead of the writes bound to the controller) holds nothing back. To make that
+ * visible, a change of a primary object that the cache shows while the controller reconciles it, or
+ * within the bound after, that directly follows what the reconcile read and whose version no
+ * controller of the manager recorded, is counted in {@link #unrecorded()} (metric
+ * {@code informer4j_controller_read_your_writes_unrecorded_total}); the first is logged at WARN,
+ * naming the object and the fix. Another writer's change in that window is counted the same way.
+ *
  * <p>Thread-safe; {@link #record} never blocks and may be called from any thread.
  */
 public final class OwnWrites {
@@ -55,7 +63,8 @@ public final class OwnWrites {
   private static final Logger log = LoggerFactory.getLogger(OwnWrites.class);
 
   /** What the manager bound when the controller was registered with read-your-writes on. */
-  private record Tracking(TypeKey primary, PendingWrites pending, WriteHistory history, CachedVersions versions) {
+  private record Tracking(TypeKey primary, PendingWrites pending, WriteHistory history, CachedVersions versions,
+                          UnrecordedWrites unrecorded) {
   }
 
   private final String controller;
@@ -68,8 +77,9 @@ public final class OwnWrites {
   }
 
   /** Starts tracking, once the controller's informers exist. */
-  void bind(TypeKey primary, PendingWrites pending, WriteHistory history, CachedVersions versions) {
-    this.tracking = new Tracking(primary, pending, history, versions);
+  void bind(TypeKey primary, PendingWrites pending, WriteHistory history, CachedVersions versions,
+            UnrecordedWrites unrecorded) {
+    this.tracking = new Tracking(primary, pending, history, versions, unrecorded);
   }
 
   /**
@@ -168,6 +178,17 @@ public final class OwnWrites {
   public long timedOut() {
     Tracking current = tracking;
     return current == null ? 0 : current.pending().timedOut();
+  }
+
+  /**
+   * Returns how many changes of primary objects looked like writes of the controller it did not
+   * record: shown by the cache while it reconciled the object or within the read-your-writes bound
+   * after, following what the reconcile read, at a version no controller of the manager recorded. The
+   * first is logged at WARN; a change by another writer in that window counts too.
+   */
+  public long unrecorded() {
+    Tracking current = tracking;
+    return current == null ? 0 : current.unrecorded().count();
   }
 
   /** Returns the barrier the controller's workers ask, or none when read-your-writes is off. */

@@ -40,6 +40,12 @@ final class WriteHistory {
     writes.remove(new Written(type, key));
   }
 
+  /** Returns true when {@code version} of {@code key} is a remembered own write. */
+  boolean isOwn(TypeKey type, ObjectKey key, String version) {
+    List<OwnWrite> own = writes.get(new Written(type, key));
+    return own != null && own.stream().anyMatch(w -> w.version().equals(version));
+  }
+
   /**
    * Returns true when a change of {@code key} from {@code oldVersion} (empty: the object appeared) to
    * {@code newVersion} is own writes only: the new version is an own write, and the old one is an own

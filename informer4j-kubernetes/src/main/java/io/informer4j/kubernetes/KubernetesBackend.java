@@ -103,7 +103,7 @@ public final class KubernetesBackend implements RuntimeBackend, AutoCloseable {
     this.connection = new ApiConnection(client, json);
     this.discovery = new KubernetesTypeDiscovery(connection, this);
     this.types = new KubernetesTypeRegistry(discovery);
-    this.versions = new ResourceVersionGuarantee(client);
+    this.versions = new ResourceVersionGuarantee(connection, Redaction.redact(String.valueOf(client.getMasterUrl())));
   }
 
   /** Connects with fabric8's automatic configuration (kubeconfig or in-cluster); owns the client. */

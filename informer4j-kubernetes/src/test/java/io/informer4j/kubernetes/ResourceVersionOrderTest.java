@@ -8,6 +8,11 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.source.ResourceVersionOrder;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Comparable resourceVersions (KEP-5504): numeric from Kubernetes 1.35, compared for equality before. */
@@ -42,9 +47,39 @@ class ResourceVersionOrderTest {
       gone = server.url();
     }
     try (KubernetesClient client = new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(gone)
-        .withRequestRetryBackoffLimit(0).withConnectionTimeout(2_000).build()).build();
+        .withConnectionTimeout(2_000).build()).build();
          KubernetesBackend backend = KubernetesBackend.using(client)) {
       assertThat(backend.resourceVersionOrder(CONFIG_MAPS)).isEqualTo(ResourceVersionOrder.OPAQUE);
+    }
+  }
+
+  /**
+   * The version probe is one request: fabric8's retries (ten by default, about 19 s of backoff) would
+   * hold a manager's start back before it could report an unreachable server.
+   */
+  @Test
+  void theVersionIsAskedOnceWithoutFabric8sRetries() throws Exception {
+    AtomicInteger connections = new AtomicInteger();
+    try (ServerSocket hangingUp = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> {
+        while (!hangingUp.isClosed()) {
+          try (Socket connection = hangingUp.accept()) {
+            connections.incrementAndGet();
+          } catch (IOException closed) {
+            return;
+          }
+        }
+      }, "hanging-up-server");
+      acceptor.start();
+      String url = "http://127.0.0.1:" + hangingUp.getLocalPort();
+      try (KubernetesBackend backend = KubernetesBackend.connect(new ConfigBuilder().withMasterUrl(url).build())) {
+        assertThat(new ConfigBuilder().build().getRequestRetryBackoffLimit()).as("fabric8's default").isPositive();
+        assertThat(backend.resourceVersionOrder(CONFIG_MAPS)).isEqualTo(ResourceVersionOrder.OPAQUE);
+        assertThat(connections).as("connections of the one probe").hasValue(1);
+      } finally {
+        hangingUp.close();
+        acceptor.join(10_000);
+      }
     }
   }
 }

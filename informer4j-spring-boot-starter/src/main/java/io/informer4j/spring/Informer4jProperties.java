@@ -43,6 +43,11 @@ public class Informer4jProperties {
   private List<TypeProperties> types = new ArrayList<>();
   /** The default number of workers of every controller. */
   private int workers = 1;
+  /**
+   * How long a reconcile of any controller may run before it counts as stuck (reported once with its
+   * key and stack, counted, shown in status; every worker stuck makes the manager not ready).
+   */
+  private Duration stuckThreshold = Duration.ofSeconds(60);
   /** Per-controller settings, by controller name. */
   private Map<String, ControllerProperties> controllers = new LinkedHashMap<>();
   private final KubernetesProperties kubernetes = new KubernetesProperties();
@@ -120,6 +125,14 @@ public class Informer4jProperties {
 
   public void setWorkers(int workers) {
     this.workers = workers;
+  }
+
+  public Duration getStuckThreshold() {
+    return stuckThreshold;
+  }
+
+  public void setStuckThreshold(Duration stuckThreshold) {
+    this.stuckThreshold = stuckThreshold;
   }
 
   public Map<String, ControllerProperties> getControllers() {
@@ -226,6 +239,8 @@ public class Informer4jProperties {
     private Integer workers;
     /** Interrupts a reconcile that runs longer. */
     private Duration reconcileTimeout;
+    /** How long its reconcile may run before it counts as stuck, instead of {@code informer4j.stuck-threshold}. */
+    private Duration stuckThreshold;
     /** Namespaces (patterns) whose keys it reconciles (tiers 2 and 3); empty for all. */
     private List<String> allowedNamespaces = new ArrayList<>();
     /** Namespaces (patterns) whose keys it never reconciles; restricted wins over allowed. */
@@ -241,6 +256,14 @@ public class Informer4jProperties {
 
     public Duration getReconcileTimeout() {
       return reconcileTimeout;
+    }
+
+    public Duration getStuckThreshold() {
+      return stuckThreshold;
+    }
+
+    public void setStuckThreshold(Duration stuckThreshold) {
+      this.stuckThreshold = stuckThreshold;
     }
 
     public void setReconcileTimeout(Duration reconcileTimeout) {

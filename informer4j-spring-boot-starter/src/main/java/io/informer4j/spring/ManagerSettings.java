@@ -8,6 +8,7 @@ import io.informer4j.meta.TypeKey;
 import io.informer4j.reader.CacheConfig;
 import io.informer4j.reader.CacheOptions;
 import io.informer4j.reader.TypeConfig;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -83,19 +84,27 @@ final class ManagerSettings {
   }
 
   /**
-   * Applies {@code informer4j.workers} and {@code informer4j.controllers.<name>.*} to the builder of
-   * controller {@code name}.
+   * Applies {@code informer4j.workers}, {@code informer4j.stuck-threshold} and
+   * {@code informer4j.controllers.<name>.*} to the builder of controller {@code name}.
    *
-   * @throws IllegalArgumentException naming the property, for workers that are not positive
+   * @throws IllegalArgumentException naming the property, for workers or a stuck threshold that are not positive
    */
   static <T> ControllerBuilder<T> apply(Informer4jProperties properties, String name, ControllerBuilder<T> builder) {
     Informer4jProperties.ControllerProperties controller = properties.getControllers().get(name);
     int workers = controller != null && controller.getWorkers() != null ? controller.getWorkers() : properties.getWorkers();
+    Duration stuck = controller != null && controller.getStuckThreshold() != null ? controller.getStuckThreshold()
+        : properties.getStuckThreshold();
     try {
       builder.workers(workers);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("informer4j.controllers." + name + ".workers (or informer4j.workers): "
           + e.getMessage(), e);
+    }
+    try {
+      builder.stuckThreshold(stuck);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("informer4j.controllers." + name + ".stuck-threshold (or "
+          + "informer4j.stuck-threshold): " + e.getMessage(), e);
     }
     if (controller != null) {
       if (controller.getReconcileTimeout() != null) {

@@ -76,6 +76,8 @@ public abstract class ReadYourWritesContract {
           .isZero();
       assertThat(outcome.ownWrites().recorded()).as("%s", schedule).isPositive();
       assertThat(outcome.ownWrites().timedOut()).as("%s", schedule).isZero();
+      assertThat(outcome.ownWrites().unrecorded()).as("every write recorded, none taken for unrecorded, %s", schedule)
+          .isZero();
       held += outcome.ownWrites().held();
     }
     assertThat(held).as("reconciles held back until the cache showed the write, base seed %d", baseSeed).isPositive();

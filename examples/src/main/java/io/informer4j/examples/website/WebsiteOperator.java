@@ -9,13 +9,11 @@ import io.informer4j.kubernetes.operator.OperatorWrites;
 import io.informer4j.kubernetes.operator.OwnerIndex;
 import io.informer4j.kubernetes.operator.Owners;
 import io.informer4j.manager.ControllerBuilder;
-import io.informer4j.manager.ManagedComponent;
 import io.informer4j.manager.Manager;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.reader.CacheConfig;
 import io.informer4j.reader.CacheOptions;
 import io.informer4j.reader.TypeConfig;
-import java.time.Duration;
 
 /**
  * The website operator: serves each {@link Website} of the cluster from a ConfigMap and a Deployment
@@ -58,10 +56,10 @@ public final class WebsiteOperator {
     OwnerIndex.register(manager.cache(), deployments);
     ControllerBuilder<Website> controller = manager.controller("websites", websites);
     // every write is the controller's own (read-your-writes: its next reconcile of a website waits
-    // until the cache has seen the website's last write), and applies as field manager "websites"
+    // until the cache has seen the website's last write), and applies as field manager "websites";
+    // the manager closes the writes and the recorder built over them when it stops
     OperatorWrites writes = OperatorWrites.builder(kube.client()).forController(controller).build();
     EventRecorder events = EventRecorder.builder(writes, CONTROLLER).build();
-    manager.add(new ClosingRecorder(events));
     WebsiteReconciler steps = new WebsiteReconciler(manager.cache().reader(configMaps), manager.cache().reader(deployments),
         writes, events);
     controller
@@ -78,20 +76,6 @@ public final class WebsiteOperator {
     try (KubernetesBackend kube = KubernetesBackend.connect();
          Manager manager = start(kube)) {
       manager.run();
-    }
-  }
-
-  /** Closes the Event recorder when the manager stops, after its controllers. */
-  private record ClosingRecorder(EventRecorder events) implements ManagedComponent {
-
-    @Override
-    public void start() {
-    }
-
-    @Override
-    public boolean stop(Duration timeout) {
-      events.close();
-      return true;
     }
   }
 }

@@ -16,7 +16,7 @@ import org.jline.utils.AttributedStyle;
  *
  * <p>No line is wider than the terminal, so none wraps: when the table is too wide, whole columns
  * are left out, the least important first (dropped events/s, namespaces, synced, reconciles/s,
- * events/s, queue, errors, cache), the note column takes what room is left (cut short with an
+ * events/s, queue, stuck reconciles, errors, cache), the note column takes what room is left (cut short with an
  * ellipsis, or left out), and any line still too long is cut at the width. The informer's name and
  * state are always shown. Pure text functions; thread-safe.
  */
@@ -45,6 +45,7 @@ public final class Dashboard {
       new Column("DROPPED/S", true, 1, row -> rate(row.droppedPerSecond())),
       new Column("QUEUE", true, 6, row -> count(row.queueDepth())),
       new Column("RECONCILES/S", true, 4, row -> rate(row.reconcilesPerSecond())),
+      new Column("STUCK", true, 7, row -> count(row.stuck())),
       new Column("ERRORS", true, 7, row -> count(row.errors())));
 
   private Dashboard() {
@@ -144,9 +145,9 @@ public final class Dashboard {
   /** Returns one plain log line for a row, for {@code --no-dashboard}. */
   public static String logLine(String elapsed, DashboardRow row) {
     return String.format(Locale.ROOT,
-        "[%s] %s state=%s synced=%s cache=%d events/s=%s dropped/s=%s queue=%d reconciles/s=%s errors=%d%s",
+        "[%s] %s state=%s synced=%s cache=%d events/s=%s dropped/s=%s queue=%d reconciles/s=%s stuck=%d errors=%d%s",
         elapsed, row.name(), row.state(), row.synced(), row.cacheSize(), rate(row.eventsPerSecond()),
-        rate(row.droppedPerSecond()), row.queueDepth(), rate(row.reconcilesPerSecond()), row.errors(),
+        rate(row.droppedPerSecond()), row.queueDepth(), rate(row.reconcilesPerSecond()), row.stuck(), row.errors(),
         row.note().isEmpty() ? "" : " (" + row.note() + ")");
   }
 

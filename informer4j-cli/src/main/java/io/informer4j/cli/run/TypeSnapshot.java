@@ -22,10 +22,12 @@ import java.util.List;
  * @param malformed      objects or events the informers could not read (skipped and logged)
  * @param disallowed     keys from namespaces the set-up rejects that reached the queue (tier 3 skips)
  * @param informer       the first informer's status, for notes; null when there is none
+ * @param stuck          the keys of the controller's reconciles running past its stuck threshold
+ * @param allStuck       whether every worker of the controller is stuck
  */
 record TypeSnapshot(boolean missing, String state, boolean synced, int cacheSize, long events, long enqueued,
                     long dropped, int queueDepth, long relists, long informerErrors, long malformed,
-                    long disallowed, InformerStatus informer) {
+                    long disallowed, InformerStatus informer, List<String> stuck, boolean allStuck) {
 
   /** Sums up {@code entries} (the type's informers) and {@code controller} (its controller). */
   static TypeSnapshot of(List<? extends MapEntry<?>> entries, ControllerStatus controller, long disallowed) {
@@ -38,6 +40,8 @@ record TypeSnapshot(boolean missing, String state, boolean synced, int cacheSize
         controller.enqueued() + controller.filtered() + controller.mappingErrors(), controller.enqueued(),
         controller.filtered(), controller.queueDepth(), informers.stream().mapToLong(InformerStatus::relists).sum(),
         informers.stream().mapToLong(InformerStatus::errors).sum(),
-        informers.stream().mapToLong(InformerStatus::malformed).sum(), disallowed, first);
+        informers.stream().mapToLong(InformerStatus::malformed).sum(), disallowed, first,
+        controller.stuckReconciles(), !controller.stuckReconciles().isEmpty()
+            && controller.stuckReconciles().size() >= controller.workers());
   }
 }

@@ -60,7 +60,8 @@ final class TypeView {
     return new DashboardRow(watched.name(), watched.setup(), snapshot.state(), snapshot.synced(), snapshot.cacheSize(),
         rates.rate(watched.name() + "/events", snapshot.events(), nanoTime),
         rates.rate(watched.name() + "/dropped", snapshot.dropped(), nanoTime), snapshot.queueDepth(),
-        rates.rate(watched.name() + "/reconciles", stats.reconciles(), nanoTime), errors(), note(snapshot, note));
+        rates.rate(watched.name() + "/reconciles", stats.reconciles(), nanoTime), snapshot.stuck().size(), errors(),
+        note(snapshot, note));
   }
 
   /**
@@ -88,7 +89,18 @@ final class TypeView {
     return justActivated;
   }
 
+  /** Returns the row's note: stuck reconciles first, then the informer's note and the type's activation. */
   private String note(TypeSnapshot snapshot, String informerNote) {
+    if (snapshot.stuck().isEmpty()) {
+      return informerNote(snapshot, informerNote);
+    }
+    String stuck = (snapshot.allStuck() ? "every worker stuck, not ready: " : "stuck: ")
+        + String.join(", ", snapshot.stuck());
+    String rest = informerNote(snapshot, informerNote);
+    return rest.isEmpty() ? stuck : stuck + "; " + rest;
+  }
+
+  private String informerNote(TypeSnapshot snapshot, String informerNote) {
     if (snapshot.missing()) {
       return "type missing: waiting for it to be installed";
     }

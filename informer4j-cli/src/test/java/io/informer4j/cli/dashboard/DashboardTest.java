@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class DashboardTest {
 
   private static final DashboardRow PODS = new DashboardRow("Pod", "tier 2 (allowed: [team-*])", "WATCHING", true, 12_345,
-      1234.4, 4.5, 3, 12.25, 0, "");
-  private static final DashboardRow WIDGETS = new DashboardRow("Widget", "all namespaces", "MISSING", false, 0, 0, 0, 0, 0, 2,
+      1234.4, 4.5, 3, 12.25, 0, 0, "");
+  private static final DashboardRow WIDGETS = new DashboardRow("Widget", "all namespaces", "MISSING", false, 0, 0, 0, 0, 0, 0, 2,
       "type missing: waiting for it to be installed");
 
   private static List<String> plain(List<AttributedString> lines) {
@@ -30,11 +30,11 @@ class DashboardTest {
 
     assertThat(table).hasSize(3).allMatch(line -> line.length() <= 200);
     assertThat(table.get(0)).isEqualTo("INFORMER  NAMESPACES                  STATE     SYNCED   CACHE  EVENTS/S  DROPPED/S"
-        + "  QUEUE  RECONCILES/S  ERRORS");
+        + "  QUEUE  RECONCILES/S  STUCK  ERRORS");
     assertThat(table.get(1)).isEqualTo("Pod       tier 2 (allowed: [team-*])  WATCHING  yes     12,345     1,234        4.5"
-        + "      3          12.3       0");
+        + "      3          12.3      0       0");
     assertThat(table.get(2)).isEqualTo("Widget    all namespaces              MISSING   no           0       0.0        0.0"
-        + "      0           0.0       2  type missing: waiting for it to be installed");
+        + "      0           0.0      0       2  type missing: waiting for it to be installed");
   }
 
   @Test
@@ -42,9 +42,9 @@ class DashboardTest {
     List<String> table = plain(Dashboard.table(List.of(PODS, WIDGETS), 100));
 
     assertThat(table).allMatch(line -> line.length() <= 100);
-    assertThat(table.get(0)).isEqualTo("INFORMER  STATE     SYNCED   CACHE  EVENTS/S  QUEUE  RECONCILES/S  ERRORS");
-    assertThat(table.get(2)).isEqualTo("Widget    MISSING   no           0       0.0      0           0.0       2"
-        + "  type missing: waiting fo…");
+    assertThat(table.get(0)).isEqualTo("INFORMER  STATE     SYNCED   CACHE  EVENTS/S  QUEUE  RECONCILES/S  STUCK  ERRORS");
+    assertThat(table.get(2)).isEqualTo("Widget    MISSING   no           0       0.0      0           0.0      0       2"
+        + "  type missing: wai…");
   }
 
   @Test
@@ -52,11 +52,24 @@ class DashboardTest {
     List<String> table = plain(Dashboard.table(List.of(PODS, WIDGETS), 80));
 
     assertThat(table).allMatch(line -> line.length() <= 80);
-    assertThat(table.get(0)).isEqualTo("INFORMER  STATE     SYNCED   CACHE  EVENTS/S  QUEUE  RECONCILES/S  ERRORS");
-    assertThat(table.get(1)).startsWith("Pod       WATCHING  yes     12,345     1,234      3          12.3       0");
+    assertThat(table.get(0)).isEqualTo("INFORMER  STATE     SYNCED   CACHE  EVENTS/S  QUEUE  RECONCILES/S  STUCK  ERRORS");
+    assertThat(table.get(1)).startsWith("Pod       WATCHING  yes     12,345     1,234      3          12.3      0       0");
     assertThat(table.get(2)).as("no room left for the note").doesNotContain("type missing");
     assertThat(titles(40)).isEqualTo("INFORMER  STATE      CACHE  ERRORS");
     assertThat(titles(10)).as("name and state always, cut at the width").isEqualTo("INFORMER  ");
+  }
+
+  @Test
+  void stuckReconcilesHaveTheirColumnAndGoBeforeErrorsAsTheTerminalNarrows() {
+    DashboardRow hung = new DashboardRow("Pod", "all namespaces", "WATCHING", true, 3, 0, 0, 5, 0, 2, 0,
+        "every worker stuck, not ready: shop/web, shop/db");
+
+    List<String> table = plain(Dashboard.table(List.of(hung), 200));
+
+    assertThat(table.get(0)).endsWith("RECONCILES/S  STUCK  ERRORS");
+    assertThat(table.get(1)).endsWith("0.0      2       0  every worker stuck, not ready: shop/web, shop/db");
+    assertThat(titles(41)).isEqualTo("INFORMER  STATE      CACHE  STUCK  ERRORS");
+    assertThat(titles(40)).isEqualTo("INFORMER  STATE      CACHE  ERRORS");
   }
 
   @Test
@@ -73,7 +86,7 @@ class DashboardTest {
   @Test
   void logLineHasEveryFigure() {
     assertThat(Dashboard.logLine("3s", WIDGETS)).isEqualTo("[3s] Widget state=MISSING synced=false cache=0 events/s=0.0"
-        + " dropped/s=0.0 queue=0 reconciles/s=0.0 errors=2 (type missing: waiting for it to be installed)");
+        + " dropped/s=0.0 queue=0 reconciles/s=0.0 stuck=0 errors=2 (type missing: waiting for it to be installed)");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.informer4j.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.informer4j.cli.dashboard.Dashboard;
 import io.informer4j.cli.dashboard.DashboardRow;
 import io.informer4j.cli.dashboard.RateMeter;
 import io.informer4j.controller.NamespaceFilter;
@@ -21,8 +22,33 @@ class TypeViewTest {
 
   /** A snapshot with these counters; the rest is a synced, watching informer. */
   private static TypeSnapshot snapshot(long dropped, int queueDepth, long listWatchFailures, long malformed) {
+    return stuck(dropped, queueDepth, listWatchFailures, malformed, List.of(), false);
+  }
+
+  private static TypeSnapshot stuck(long dropped, int queueDepth, long listWatchFailures, long malformed,
+                                    List<String> stuck, boolean allStuck) {
     return new TypeSnapshot(false, "WATCHING", true, 10, 100 + dropped, 100, dropped, queueDepth, 0, listWatchFailures,
-        malformed, 0, null);
+        malformed, 0, null, stuck, allStuck);
+  }
+
+  @Test
+  void stuckReconcilesAreCountedAndNamedFirstInTheNote() {
+    TypeView view = new TypeView(PODS, "demo-Pod", false);
+    RateMeter rates = new RateMeter();
+
+    DashboardRow some = view.refresh(stuck(0, 0, 0, 0, List.of("shop/web"), false), "list 3 of 9", rates, 0,
+        Duration.ZERO);
+    DashboardRow all = view.refresh(stuck(0, 0, 0, 0, List.of("shop/web", "shop/db"), true), "", rates, SECOND,
+        Duration.ofSeconds(1));
+    DashboardRow none = view.refresh(snapshot(0, 0, 0, 0), "", rates, 2 * SECOND, Duration.ofSeconds(2));
+
+    assertThat(some.stuck()).isEqualTo(1);
+    assertThat(some.note()).isEqualTo("stuck: shop/web; list 3 of 9");
+    assertThat(all.stuck()).isEqualTo(2);
+    assertThat(all.note()).isEqualTo("every worker stuck, not ready: shop/web, shop/db");
+    assertThat(none.stuck()).isZero();
+    assertThat(none.note()).isEmpty();
+    assertThat(Dashboard.logLine("1s", all)).contains(" stuck=2 ").endsWith("(every worker stuck, not ready: shop/web, shop/db)");
   }
 
   @Test

@@ -55,7 +55,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Thread-safe. {@link #close()} stops taking events and, for its own thread, waits up to 10 s
- * for the writes under way.
+ * for the writes under way. A recorder is closed with the writes it was built over
+ * ({@link OperatorWrites#close()}); writes built for a controller are closed by its manager, so a
+ * controller's recorder needs no closing of its own.
  */
 public final class EventRecorder implements AutoCloseable {
 
@@ -94,6 +96,7 @@ public final class EventRecorder implements AutoCloseable {
   private final LongAdder aggregated = new LongAdder();
   private final LongAdder written = new LongAdder();
   private final LongAdder writeFailures = new LongAdder();
+  private final LongAdder droppedClosed = new LongAdder();
 
   private EventRecorder(Builder builder) {
     this.writes = builder.writes;
@@ -114,6 +117,7 @@ public final class EventRecorder implements AutoCloseable {
       this.ownExecutor = null;
       this.executor = builder.executor;
     }
+    writes.closeWith(this);
   }
 
   /**
@@ -135,7 +139,8 @@ public final class EventRecorder implements AutoCloseable {
    * @param reason    why, in UpperCamelCase, for example {@code ScalingUp}; at most 128 characters
    * @param action    what was done or failed, for example {@code Scale}; at most 128 characters
    * @param note      a human-readable description
-   * @return true when the event was taken for writing, false when dropped (rate limit, full queue, closed)
+   * @return true when the event was taken for writing, false when dropped (rate limit, full queue,
+   *     closed: counted in {@link #droppedClosed()})
    * @throws IllegalArgumentException if the object has no name, or the reason or action is blank or too long
    */
   public boolean event(HasMetadata regarding, EventType type, String reason, String action, String note) {
@@ -148,6 +153,7 @@ public final class EventRecorder implements AutoCloseable {
       throw new IllegalArgumentException("an event needs a regarding object with a name, got " + regarding.getKind());
     }
     if (closed) {
+      droppedClosed.increment();
       return false;
     }
     if (!bucket.tryAcquire()) {
@@ -201,10 +207,21 @@ public final class EventRecorder implements AutoCloseable {
     return writeFailures.sum();
   }
 
-  /** Stops taking events; a recorder with its own thread waits up to 10 s for the writes under way. */
+  /** Returns the events dropped because the recorder was closed: offered after, or still waiting then. */
+  public long droppedClosed() {
+    return droppedClosed.sum();
+  }
+
+  /**
+   * Stops taking events; idempotent. A recorder with its own thread waits up to 10 s for the writes
+   * under way (its thread has ended when this returns in time); with an executor of the caller's it
+   * does not wait. Events still waiting after that are dropped and counted ({@link #droppedClosed()}),
+   * logged at WARN with their number.
+   */
   @Override
   public void close() {
     closed = true;
+    writes.forget(this);
     if (ownExecutor != null) {
       ownExecutor.shutdown();
       try {
@@ -213,6 +230,14 @@ public final class EventRecorder implements AutoCloseable {
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      }
+    }
+    if (ownExecutor != null || !draining.get()) {
+      int left = pending.size();
+      pending.clear();
+      if (left > 0) {
+        droppedClosed.add(left);
+        log.warn("event recorder {}: closed with {} events not written (dropped)", reportingController, left);
       }
     }
   }

@@ -16,6 +16,7 @@ import io.informer4j.meta.TypeKey;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -38,21 +39,32 @@ import org.slf4j.LoggerFactory;
  * on {@code /status} whose Status names no object {@link NoStatusSubresourceException} (the API
  * server answers a missing object with its name in {@code details}, an unserved path without).
  *
+ * <p><b>Lifecycle.</b> {@link #close()} first closes the {@link EventRecorder}s built over these
+ * writes (they write what they hold), then refuses every later write or read with a
+ * {@link WritesClosedException}. Writes built for a controller ({@link Builder#forController}) are
+ * closed by the controller's manager when it stops, after the controller's workers ended. The
+ * client stays the caller's.
+ *
  * <p>Thread-safe; every method blocks for one request (fabric8's request timeout bounds it). The
  * listener is called on the writing thread after the write; what it throws is logged and ignored.
  */
-public final class OperatorWrites {
+public final class OperatorWrites implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(OperatorWrites.class);
 
   private final KubernetesClient client;
   private final Consumer<WrittenObject> listener;
   private final String fieldManager;
+  private final String owner;
+  private final List<EventRecorder> recorders = new CopyOnWriteArrayList<>();
+  private volatile boolean closed;
 
-  private OperatorWrites(KubernetesClient client, Consumer<WrittenObject> listener, String fieldManager) {
+  private OperatorWrites(KubernetesClient client, Consumer<WrittenObject> listener, String fieldManager,
+                         String owner) {
     this.client = client;
     this.listener = listener;
     this.fieldManager = fieldManager;
+    this.owner = owner;
   }
 
   /** Returns writes over {@code client} without a listener. */
@@ -176,6 +188,7 @@ public final class OperatorWrites {
    */
   public boolean delete(HasMetadata object) {
     Objects.requireNonNull(object, "object");
+    requireOpen("delete", object);
     try {
       return !client.resource(forApply(object)).delete().isEmpty();
     } catch (KubernetesClientException e) {
@@ -193,6 +206,8 @@ public final class OperatorWrites {
    * @throws ApiWriteException if the read failed
    */
   public <T extends HasMetadata> Optional<T> read(T object) {
+    Objects.requireNonNull(object, "object");
+    requireOpen("read", object);
     try {
       return Optional.ofNullable(client.resource(object).get());
     } catch (KubernetesClientException e) {
@@ -210,8 +225,56 @@ public final class OperatorWrites {
     return client.getKubernetesSerialization();
   }
 
+  /**
+   * Closes the Event recorders built over these writes (each writes what it holds, see
+   * {@link EventRecorder#close()}), then refuses every later call with a {@link WritesClosedException};
+   * idempotent. Blocks while the recorders finish.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    for (EventRecorder recorder : List.copyOf(recorders)) {
+      recorder.close();
+    }
+    closed = true;
+    log.debug("{} closed", this);
+  }
+
+  /** Returns true once {@link #close()} ran. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** Takes {@code recorder} to close before these writes close; closes it now if they are closed. */
+  void closeWith(EventRecorder recorder) {
+    recorders.add(recorder);
+    if (closed) {
+      recorder.close();
+    }
+  }
+
+  /** Forgets a recorder closed on its own. */
+  void forget(EventRecorder recorder) {
+    recorders.remove(recorder);
+  }
+
+  private void requireOpen(String what, HasMetadata object) {
+    if (closed) {
+      throw new WritesClosedException("the " + what + " of " + Identity.describe(object) + " was refused: " + this
+          + " are closed" + (owner == null ? "" : " (its manager stopped)"));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return owner == null ? "the operator writes" : "the operator writes of controller '" + owner + "'";
+  }
+
   private <T extends HasMetadata> T write(T object, Verb verb, Supplier<T> request) {
     Objects.requireNonNull(object, "object");
+    requireOpen(verb.text, object);
     T answer;
     try {
       answer = request.get();
@@ -311,18 +374,24 @@ public final class OperatorWrites {
     private final KubernetesClient client;
     private Consumer<WrittenObject> listener;
     private String fieldManager;
+    private ControllerBuilder<?> controller;
 
     private Builder(KubernetesClient client) {
       this.client = Objects.requireNonNull(client, "client");
     }
 
     /**
-     * Writes for {@code controller}: every accepted write is recorded as its own
-     * ({@code listener(controller.ownWrites()::record)}, for read-your-writes) and server-side apply
-     * uses the controller's name as field manager.
+     * Writes for {@code controller} of a manager, the way a controller writes: every accepted write
+     * is recorded as the controller's own (read-your-writes holds its next reconcile of the object
+     * back until the cache has seen the write, with no further wiring), server-side apply uses the
+     * controller's name as field manager, and the writes built — with the Event recorders built over
+     * them — belong to the controller: its manager closes them when it stops
+     * ({@link ControllerBuilder#closeOnStop}), after which they refuse with a
+     * {@link WritesClosedException}. A {@link #listener} is told of the writes after they are recorded.
      */
     public Builder forController(ControllerBuilder<?> controller) {
-      return listener(controller.ownWrites()::record).fieldManager(controller.name());
+      this.controller = Objects.requireNonNull(controller, "controller");
+      return fieldManager(controller.name());
     }
 
     /** Sets the field manager of {@link OperatorWrites#apply(HasMetadata)} and {@link OperatorWrites#applyStatus(HasMetadata)}. */
@@ -332,23 +401,37 @@ public final class OperatorWrites {
     }
 
     /**
-     * Tells {@code listener} of every accepted write (none by default). For read-your-writes, give it
-     * the controller's own writes: {@code listener(controllerBuilder.ownWrites()::record)}.
+     * Tells {@code listener} of every accepted write (none by default), for example to log them. For a
+     * controller's writes use {@link #forController} instead: it records them for read-your-writes.
      */
     public Builder listener(Consumer<WrittenObject> listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
       return this;
     }
 
-    /** Returns the writes. */
+    /** Returns the writes; built {@link #forController for a controller}, handed to it to close. */
     public OperatorWrites build() {
-      return new OperatorWrites(client, listener, fieldManager);
+      if (controller == null) {
+        return new OperatorWrites(client, listener, fieldManager, null);
+      }
+      Consumer<WrittenObject> record = controller.ownWrites()::record;
+      OperatorWrites writes = new OperatorWrites(client, listener == null ? record : record.andThen(listener),
+          fieldManager, controller.name());
+      controller.closeOnStop(writes);
+      return writes;
     }
   }
 
   /** What a write is. */
   private enum Verb {
-    CREATE, UPDATE, UPDATE_STATUS, APPLY, APPLY_STATUS
+    CREATE("create"), UPDATE("update"), UPDATE_STATUS("status update"), APPLY("apply"),
+    APPLY_STATUS("status apply");
+
+    private final String text;
+
+    Verb(String text) {
+      this.text = text;
+    }
   }
 
 }

@@ -48,7 +48,7 @@ class FailFastStartOnKubernetesTest {
       closedPort = socket.getLocalPort();
     }
     BackendContactException error = startFails("unreachable",
-        new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + closedPort).withRequestRetryBackoffLimit(0).build(), kube -> { });
+        new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + closedPort).build(), kube -> { });
     assertThat(error.reason()).isEqualTo(Reason.UNREACHABLE);
     assertThat(error).hasMessageContaining("127.0.0.1:" + closedPort).hasMessageContaining("Check the server's address");
   }

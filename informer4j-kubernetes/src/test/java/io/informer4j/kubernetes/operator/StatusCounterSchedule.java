@@ -85,8 +85,8 @@ final class StatusCounterSchedule implements ReadYourWritesContract.Schedule {
       ControllerBuilder<GenericKubernetesResource> builder = manager.controller("counter", type).workers(workers)
           .readYourWrites(readYourWrites).readYourWritesTimeout(Duration.ofSeconds(10));
       OwnWrites ownWrites = builder.ownWrites();
-      StatusUpdater statuses = StatusUpdater.builder(
-          OperatorWrites.builder(fx.client).listener(ownWrites::record).build()).build();
+      StatusUpdater statuses = StatusUpdater.builder(OperatorWrites.builder(fx.client).forController(builder).build())
+          .build();
       AtomicReference<Controller<ObjectKey>> self = new AtomicReference<>();
       self.set(builder.reconcile(key -> {
         GenericKubernetesResource counter = cache.get(key);

@@ -1,0 +1,160 @@
+package io.informer4j.manager;
+
+import io.informer4j.controller.Reconciler;
+import io.informer4j.controller.Result;
+import io.informer4j.meta.ObjectKey;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import org.slf4j.Logger;
+
+/**
+ * Finds writes of a controller's primary objects that read-your-writes did not see: a change of an
+ * object the cache shows while the controller reconciles it, or within the read-your-writes bound
+ * after, that directly follows what the reconcile read (or a write recorded since) and whose new
+ * version no controller of the manager recorded ({@link OwnWrites#record}). That is the mark of a write made by the
+ * reconcile through a path not bound to the controller, such as a raw client. A change shown while
+ * the reconcile runs is judged when it returns, so a write recorded just after its event reached the
+ * cache is not taken for one.
+ *
+ * <p>Each such write is counted ({@link #count()}); the first is logged at WARN, naming the object and
+ * how to fix it. A change by another writer that lands in the same window looks the same and is
+ * counted too: the warning says so. Entries are kept per primary key while it is reconciled and for
+ * the bound after; an entry found expired is dropped. Thread-safe: each key's state changes inside
+ * the map's per-key compute; the log runs outside it.
+ */
+final class UnrecordedWrites {
+
+  /** One key's latest reconcile: what it read, whether it still runs, when it ended, changes to judge. */
+  private static final class Reconcile {
+    private final Optional<String> read;
+    private final List<String> seen = new ArrayList<>();
+    private final List<String> suspects = new ArrayList<>();
+    private boolean running = true;
+    private long endedAt;
+
+    private Reconcile(Optional<String> read) {
+      this.read = read;
+    }
+  }
+
+  private final String controller;
+  private final TypeKey primary;
+  private final RecordedWrites recorded;
+  private final Function<ObjectKey, Optional<String>> cached;
+  private final Clock clock;
+  private final long windowNanos;
+  private final Logger log;
+  private final ConcurrentMap<ObjectKey, Reconcile> reconciles = new ConcurrentHashMap<>();
+  private final LongAdder found = new LongAdder();
+  private final AtomicBoolean warned = new AtomicBoolean();
+
+  /**
+   * @param cached the version the cache holds of a primary key (empty: none)
+   * @param window how long after a reconcile a change still counts as its write (the read-your-writes bound)
+   */
+  UnrecordedWrites(String controller, TypeKey primary, RecordedWrites recorded,
+                   Function<ObjectKey, Optional<String>> cached, Clock clock,
+                   Duration window, Logger log) {
+    this.controller = controller;
+    this.primary = primary;
+    this.recorded = recorded;
+    this.cached = cached;
+    this.clock = clock;
+    this.windowNanos = window.toNanos();
+    this.log = log;
+  }
+
+  /** Returns {@code reconciler} watched: each reconcile of a key opens its window. */
+  Reconciler<ObjectKey> around(Reconciler<ObjectKey> reconciler) {
+    return key -> {
+      reconciles.put(key, new Reconcile(cached.apply(key)));
+      try {
+        return reconciler.reconcile(key);
+      } finally {
+        ended(key);
+      }
+    };
+  }
+
+  /** Judges the changes shown while the reconcile of {@code key} ran. */
+  private void ended(ObjectKey key) {
+    List<String> judge = new ArrayList<>();
+    reconciles.computeIfPresent(key, (k, reconcile) -> {
+      reconcile.running = false;
+      reconcile.endedAt = clock.nanoTime();
+      judge.addAll(reconcile.suspects);
+      reconcile.suspects.clear();
+      return reconcile;
+    });
+    for (String version : judge) {
+      judge(key, version);
+    }
+  }
+
+  /**
+   * Tells that the cache's object of {@code key} changed from {@code oldVersion} (empty: it appeared)
+   * to {@code newVersion}; called on the cache's event path, quick and never blocking.
+   */
+  void changed(ObjectKey key, Optional<String> oldVersion, String newVersion) {
+    boolean[] judgeNow = new boolean[1];
+    reconciles.computeIfPresent(key, (k, reconcile) -> {
+      if (!reconcile.running && clock.nanoTime() - reconcile.endedAt > windowNanos) {
+        return null;
+      }
+      if (reconcile.read.equals(Optional.of(newVersion)) || oldVersion.equals(Optional.of(newVersion))) {
+        return reconcile;
+      }
+      boolean follows = oldVersion.equals(reconcile.read) || oldVersion.isPresent()
+          && (reconcile.seen.contains(oldVersion.get()) || recorded.saw(primary, key, oldVersion.get()));
+      if (follows && !reconcile.seen.contains(newVersion)) {
+        reconcile.seen.add(newVersion);
+        if (reconcile.running) {
+          reconcile.suspects.add(newVersion);
+        } else {
+          judgeNow[0] = true;
+        }
+      }
+      return reconcile;
+    });
+    if (judgeNow[0]) {
+      judge(key, newVersion);
+    }
+  }
+
+  /** Forgets a deleted object. */
+  void deleted(ObjectKey key) {
+    reconciles.remove(key);
+  }
+
+  private void judge(ObjectKey key, String version) {
+    if (recorded.saw(primary, key, version)) {
+      return;
+    }
+    found.increment();
+    if (warned.compareAndSet(false, true)) {
+      log.warn("controller '{}': {} {} changed to resourceVersion {} by a write read-your-writes did not see: it "
+          + "landed while the controller reconciled the object, or just after, and was never recorded as the "
+          + "controller's own, so the next reconcile may read the state from before it. Write through the writes "
+          + "bound to the controller (Kubernetes: OperatorWrites.builder(client).forController(controllerBuilder)) "
+          + "or record each write with ControllerBuilder.ownWrites().record(...). If another program wrote it, "
+          + "ignore this. Logged once per controller; all are counted in "
+          + "informer4j_controller_read_your_writes_unrecorded_total", controller, primary, key, version);
+    } else {
+      log.debug("controller '{}': unrecorded write of {} {} at resourceVersion {}", controller, primary, key, version);
+    }
+  }
+
+  /** Returns how many unrecorded writes were found. */
+  long count() {
+    return found.sum();
+  }
+}
