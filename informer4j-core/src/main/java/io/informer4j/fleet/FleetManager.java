@@ -1,7 +1,6 @@
 package io.informer4j.fleet;
 
 import io.informer4j.coordination.ShardCoordinator;
-import io.informer4j.coordination.ShardListener;
 import io.informer4j.informer.InformerRuntime;
 import io.informer4j.manager.Manager;
 import io.informer4j.manager.ManagerStartException;
@@ -178,7 +177,7 @@ public final class FleetManager implements AutoCloseable {
       throw new FleetStartException("the fleet's cluster provider failed to start: " + e, e);
     }
     if (sharding != null) {
-      sharding.coordinator().addListener(new ShardFollower());
+      sharding.coordinator().addListener(new ShardFollower(this, sharding));
       try {
         sharding.coordinator().start(runtime);
       } catch (RuntimeException e) {
@@ -301,8 +300,13 @@ public final class FleetManager implements AutoCloseable {
     }
   }
 
+  /** Returns the names of the clusters the provider reports now (engaged or not). */
+  Set<String> knownClusters() {
+    return known.keySet();
+  }
+
   /** Runs {@link #sync} for {@code name} on the runtime's I/O threads (not on the coordinator's). */
-  private void syncLater(String name) {
+  void syncLater(String name) {
     try {
       runtime.io().execute(() -> sync(name, false));
     } catch (RejectedExecutionException e) {
@@ -456,39 +460,6 @@ public final class FleetManager implements AutoCloseable {
     public void disappeared(String name) {
       known.remove(name);
       disengage(name);
-    }
-  }
-
-  /**
-   * Follows a sharded fleet's shards: the clusters of a gained shard are engaged (or, kept warm,
-   * their cached keys queued again); those of a lost shard are disengaged unless kept warm. Engaging
-   * and disengaging run on the I/O threads, so the coordinator's rounds are not held up.
-   */
-  private final class ShardFollower implements ShardListener {
-    @Override
-    public void gained(Set<Integer> shards) {
-      for (String name : clustersOf(shards)) {
-        EngagedCluster cluster = engaged.get(name);
-        if (cluster != null) {
-          log.info("fleet: cluster '{}' owned, {} cached keys queued", name, cluster.requeueAll());
-        } else {
-          syncLater(name);
-        }
-      }
-    }
-
-    @Override
-    public void lost(Set<Integer> shards) {
-      for (String name : clustersOf(shards)) {
-        log.info("fleet: cluster '{}' no longer owned{}", name, sharding.warmStandby() ? ", kept warm" : "");
-        if (!sharding.warmStandby()) {
-          syncLater(name);
-        }
-      }
-    }
-
-    private List<String> clustersOf(Set<Integer> shards) {
-      return known.keySet().stream().filter(name -> shards.contains(sharding.shardOf(name))).sorted().toList();
     }
   }
 
