@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class ManagerThreadLeakOnKubernetesTest {
 
   private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofSeconds(2),
-      Duration.ofMillis(500));
+      Duration.ofMillis(100));
 
   @Test
   void aHundredCyclesWithLeaderElectionOrShardingLeaveNoThread() throws InterruptedException {
