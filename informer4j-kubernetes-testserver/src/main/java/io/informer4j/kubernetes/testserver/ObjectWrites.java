@@ -26,7 +26,8 @@ import java.util.function.UnaryOperator;
  * resources, built-in types from model classes) are pruned to it ({@link SchemaPruning}) with
  * {@code fieldValidation} Strict (400), Warn (the default: a warning per field) or Ignore, and carry
  * {@code metadata.managedFields}: every create, update and patch is an {@code Update} of its field
- * manager, server-side apply merges by the schema ({@link FieldManager}). {@link WriteListener}s
+ * manager, server-side apply merges by the schema ({@link FieldManager}). Built-in kinds are
+ * defaulted and validated as the API server does ({@link BuiltInKinds}). {@link WriteListener}s
  * hear of every write after it.
  *
  * <p>Thread-safe: writes are serialized on one lock; listeners are called outside it.
@@ -83,6 +84,7 @@ final class ObjectWrites {
   private final FieldManager fieldManager;
   private final ReentrantLock lock = new ReentrantLock();
   private final List<WriteListener> listeners = new CopyOnWriteArrayList<>();
+  private final BuiltInKinds builtIns = new BuiltInKinds(this::list);
 
   ObjectWrites(SimulatedApi api, ServedTypes types, ObjectRules rules) {
     this.api = api;
@@ -121,6 +123,7 @@ final class ObjectWrites {
     Map<String, Object> document = rules.prepareCreate(type, namespace, body);
     List<String> warnings = prune(type, document, options);
     checkSchema(type, document);
+    builtIns.admit(type, null, document);
     Map<String, Object> created;
     lock.lock();
     try {
@@ -154,6 +157,9 @@ final class ObjectWrites {
           : rules.prepareUpdate(type, namespace, name, before, body);
       List<String> warnings = prune(type, document, options);
       checkSchema(type, document);
+      if (!status) {
+        builtIns.admit(type, before, document);
+      }
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
@@ -192,6 +198,7 @@ final class ObjectWrites {
       checkName(merged, name);
       Map<String, Object> created = rules.prepareCreate(type, namespace, merged);
       checkSchema(type, created);
+      builtIns.admit(type, null, created);
       return new Prepared(created, List.of());
     };
     return write(type, namespace, name, before -> {
@@ -201,6 +208,9 @@ final class ObjectWrites {
           ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
           : rules.prepareUpdate(type, namespace, name, before, merged);
       checkSchema(type, document);
+      if (!status) {
+        builtIns.admit(type, before, document);
+      }
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
