@@ -92,4 +92,35 @@ final class BuiltInKinds {
       throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
     }
   }
+
+  /**
+   * Returns what the API server sets from the identity of a just-stored object, or null when nothing:
+   * a Job without {@code manualSelector} gets its generated selector (the Job strategy's
+   * generateSelector in kubernetes/pkg/registry/batch/job/strategy.go): its template labelled
+   * {@code job-name}, {@code batch.kubernetes.io/job-name}, {@code controller-uid} and
+   * {@code batch.kubernetes.io/controller-uid} (labels the client set are kept) and
+   * {@code batch.kubernetes.io/controller-uid} added to the selector's {@code matchLabels}. The
+   * API server does this before storing; here the uid is known once the object is stored, so it is a
+   * second write (a MODIFIED event after the ADDED one).
+   */
+  Map<String, Object> completeCreated(ResourceType type, Map<String, Object> created) {
+    if (!"v1".equals(type.type().version()) || !"batch".equals(type.type().group()) || !"jobs".equals(type.plural())) {
+      return null;
+    }
+    Map<String, Object> document = Documents.copy(created);
+    Map<String, Object> spec = Documents.child(document, "spec");
+    if (Boolean.TRUE.equals(spec.get("manualSelector"))) {
+      return null;
+    }
+    Map<String, Object> metadata = Documents.metadata(document);
+    String name = Documents.text(metadata, "name");
+    String uid = Documents.text(metadata, "uid");
+    Map<String, Object> labels = Documents.child(Documents.child(Documents.child(spec, "template"), "metadata"), "labels");
+    labels.putIfAbsent("job-name", name);
+    labels.putIfAbsent("batch.kubernetes.io/job-name", name);
+    labels.putIfAbsent("controller-uid", uid);
+    labels.putIfAbsent("batch.kubernetes.io/controller-uid", uid);
+    Documents.child(Documents.child(spec, "selector"), "matchLabels").putIfAbsent("batch.kubernetes.io/controller-uid", uid);
+    return document;
+  }
 }

@@ -39,7 +39,8 @@ final class GoValues {
     Map<?, ?> matchLabels = selector.get("matchLabels") instanceof Map<?, ?> labels ? labels : null;
     String expressions = "[]v1.LabelSelectorRequirement(nil)";
     if (selector.get("matchExpressions") instanceof List<?> list) {
-      expressions = "[]v1.LabelSelectorRequirement{" + list.stream().map(item -> requirement((Map<?, ?>) item))
+      expressions = "[]v1.LabelSelectorRequirement{" + list.stream()
+          .map(item -> requirement(item instanceof Map<?, ?> map ? map : Map.of()))
           .collect(Collectors.joining(", ")) + "}";
     }
     return "v1.LabelSelector{MatchLabels:" + stringMap(matchLabels) + ", MatchExpressions:" + expressions + "}";

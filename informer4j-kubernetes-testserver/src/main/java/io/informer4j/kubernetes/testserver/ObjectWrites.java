@@ -282,7 +282,11 @@ final class ObjectWrites {
     }
   }
 
-  /** Stores a new object (under the lock), generating its name from {@code generateName} when it has none. */
+  /**
+   * Stores a new object (under the lock), generating its name from {@code generateName} when it has
+   * none; what the server derives from the stored identity ({@link BuiltInKinds#completeCreated}) is
+   * written right after.
+   */
   private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document) {
     if (isCrd(type)) {
       CustomResourceDefinitions.servedTypes(document);
@@ -301,7 +305,10 @@ final class ObjectWrites {
       Namespaces.admitCreate(type, namespaceOf(type, namespace), Documents.text(metadata, "name"),
           ns -> find(Namespaces.TYPE, null, ns));
       try {
-        return stored(type, api.create(type.storageType(), toObject(type, namespace, document)));
+        SimObject created = api.create(type.storageType(), toObject(type, namespace, document));
+        Map<String, Object> completed = builtIns.completeCreated(type, stored(type, created));
+        return completed == null ? stored(type, created) : stored(type, api.update(type.storageType(),
+            toObject(type, namespace, completed).withResourceVersion(created.resourceVersion())));
       } catch (WriteRejectedException e) {
         if (!generated || attempt == GENERATE_NAME_TRIES || e.reason() != WriteRejectedException.Reason.ALREADY_EXISTS) {
           throw WriteRefusals.rejected(type, Documents.text(metadata, "name"), e);

@@ -1,6 +1,7 @@
 package io.informer4j.kubernetes.testserver;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -116,7 +117,7 @@ final class WorkloadValidation {
   }
 
   private static Map<String, Object> without(Map<String, Object> spec) {
-    Map<String, Object> rest = new java.util.LinkedHashMap<>(spec);
+    Map<String, Object> rest = new LinkedHashMap<>(spec);
     STATEFUL_SET_MUTABLE.forEach(rest::remove);
     return rest;
   }

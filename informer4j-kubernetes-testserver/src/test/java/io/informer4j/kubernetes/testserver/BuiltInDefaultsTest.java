@@ -174,6 +174,26 @@ class BuiltInDefaultsTest {
     assertThat(spec.getPodReplacementPolicy()).isEqualTo("TerminatingOrFailed");
     assertThat(job.getMetadata().getLabels()).as("from the template's (SetDefaults_Job)").isEqualTo(app("migrate"));
     assertThat(spec.getTemplate().getSpec().getRestartPolicy()).isEqualTo("Never");
+    String uid = job.getMetadata().getUid();
+    assertThat(spec.getSelector().getMatchLabels()).as("generated (the Job strategy's generateSelector)")
+        .isEqualTo(Map.of("batch.kubernetes.io/controller-uid", uid));
+    assertThat(spec.getTemplate().getMetadata().getLabels()).isEqualTo(Map.of("app", "migrate",
+        "job-name", "migrate", "batch.kubernetes.io/job-name", "migrate",
+        "controller-uid", uid, "batch.kubernetes.io/controller-uid", uid));
+    assertThat(spec.getManualSelector()).isNull();
+  }
+
+  @Test
+  void aJobWithAManualSelectorKeepsItsOwn() {
+    Job job = client.batch().v1().jobs().inNamespace("default").resource(new JobBuilder()
+        .withNewMetadata().withName("manual").endMetadata().withNewSpec().withManualSelector(true)
+        .withNewSelector().withMatchLabels(app("manual")).endSelector()
+        .withNewTemplate().withNewMetadata().withLabels(app("manual")).endMetadata()
+        .withNewSpec().withRestartPolicy("OnFailure").withContainers(container("migrate:1").build()).endSpec()
+        .endTemplate().endSpec().build()).create();
+
+    assertThat(job.getSpec().getSelector().getMatchLabels()).isEqualTo(app("manual"));
+    assertThat(job.getSpec().getTemplate().getMetadata().getLabels()).isEqualTo(app("manual"));
   }
 
   @Test
