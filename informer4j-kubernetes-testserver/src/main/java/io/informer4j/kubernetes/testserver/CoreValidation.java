@@ -32,7 +32,11 @@ final class CoreValidation {
   private CoreValidation() {
   }
 
-  /** ValidatePod (the spec's checks) and, with {@code old}, ValidatePodUpdate's rule on what may change. */
+  /**
+   * ValidatePod (the spec's checks) and, with {@code old}, ValidatePodUpdate's rule on what may
+   * change: the containers' images, {@code activeDeadlineSeconds}, tolerations added to the existing
+   * ones, {@code terminationGracePeriodSeconds} from a negative value to 1.
+   */
   static List<FieldError> pod(Map<String, Object> old, Map<String, Object> document) {
     Map<String, Object> spec = Documents.childOrEmpty(document, "spec");
     List<FieldError> errors = new ArrayList<>(PodSpecValidation.errors(spec, "spec", true));
@@ -46,11 +50,17 @@ final class CoreValidation {
           containers.get(i).put("image", oldContainers.get(i).get("image"));
         }
       }
+      List<Map<String, Object>> tolerations = items(mutated, "tolerations");
+      boolean tolerationsKept = tolerations.containsAll(items(oldSpec, "tolerations"));
+      Object oldGrace = oldSpec.get("terminationGracePeriodSeconds");
+      Object grace = mutated.get("terminationGracePeriodSeconds");
+      boolean graceKept = JsonValues.equal(oldGrace, grace) || oldGrace instanceof Number negative
+          && negative.longValue() < 0 && grace instanceof Number one && one.longValue() == 1;
       for (String field : List.of("activeDeadlineSeconds", "tolerations", "terminationGracePeriodSeconds")) {
         mutated.remove(field);
         oldSpec.remove(field);
       }
-      if (!JsonValues.equal(oldSpec, mutated)) {
+      if (!JsonValues.equal(oldSpec, mutated) || !tolerationsKept || !graceKept) {
         errors.add(FieldError.forbidden("spec", POD_UPDATE));
       }
     }

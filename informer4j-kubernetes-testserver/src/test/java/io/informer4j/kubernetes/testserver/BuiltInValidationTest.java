@@ -162,7 +162,14 @@ class BuiltInValidationTest {
     RawHttp.Answer policy = http().send("PATCH", "/api/v1/namespaces/default/pods/p", "application/merge-patch+json",
         "{\"spec\":{\"dnsPolicy\":\"Default\"}}", null);
 
+    RawHttp.Answer tolerated = http().send("PATCH", "/api/v1/namespaces/default/pods/p", "application/merge-patch+json",
+        "{\"spec\":{\"tolerations\":[{\"key\":\"k\",\"operator\":\"Exists\"}]}}", null);
+    RawHttp.Answer untolerated = http().send("PATCH", "/api/v1/namespaces/default/pods/p", "application/merge-patch+json",
+        "{\"spec\":{\"tolerations\":[]}}", null);
+
     assertThat(image.code()).isEqualTo(200);
+    assertThat(tolerated.code()).as("a toleration added").isEqualTo(200);
+    assertThat(untolerated.code()).as("a toleration removed").isEqualTo(422);
     assertThat(policy.code()).isEqualTo(422);
     assertThat(causes(policy)).extracting(c -> c.get("field")).containsExactly("spec");
     assertThat((String) causes(policy).get(0).get("message")).startsWith("Forbidden: pod updates may not change fields "
