@@ -10,7 +10,7 @@ import java.util.function.Function;
  * What the API server does to an object of a built-in kind on every write, after the client's body is
  * merged with the stored object and before it is stored: the defaults of its version
  * (kubernetes/pkg/apis/{core,apps,batch}/v1/defaults.go: {@link WorkloadDefaults},
- * {@link PodSpecDefaults}, {@link ServiceDefaults}, the Secret's), what its registry strategy sets
+ * {@link PodSpecDefaults}, {@link ServiceDefaults}, {@link SecretDefaults}), what its registry strategy sets
  * (a new Pod's {@code status.phase} Pending and {@code qosClass}), and its validation
  * ({@link WorkloadValidation}, {@link CoreValidation}). A refusal is 422 Invalid with a cause per
  * field, a quantity that cannot be read is 400 BadRequest. Kinds other than the v1 core and apps,
@@ -33,63 +33,63 @@ final class BuiltInKinds {
    * @throws RejectedRequest 422 or 400 when the API server refuses the object
    */
   void admit(ResourceType type, Map<String, Object> old, Map<String, Object> document) {
-    if (!"v1".equals(type.type().version())) {
-      return;
-    }
+    String kind = "v1".equals(type.type().version()) ? type.type().group() + "/" + type.plural() : "";
     List<FieldError> errors = new ArrayList<>();
     try {
-      switch (type.type().group() + "/" + type.plural()) {
-        case "apps/deployments" -> {
-          WorkloadDefaults.deployment(document);
-          errors.addAll(WorkloadValidation.apps(type.plural(), old, document));
-        }
-        case "apps/replicasets" -> {
-          WorkloadDefaults.replicaSet(document);
-          errors.addAll(WorkloadValidation.apps(type.plural(), old, document));
-        }
-        case "apps/statefulsets" -> {
-          WorkloadDefaults.statefulSet(document);
-          errors.addAll(WorkloadValidation.apps(type.plural(), old, document));
-        }
-        case "apps/daemonsets" -> {
-          WorkloadDefaults.daemonSet(document);
-          errors.addAll(WorkloadValidation.apps(type.plural(), old, document));
-        }
-        case "batch/jobs" -> {
-          WorkloadDefaults.job(document);
-          errors.addAll(WorkloadValidation.job(old, document));
-        }
+      // The stored object is read through the same defaulting, so that a comparison with it sees
+      // only what the write changed (the API server defaults what it decodes from storage).
+      Map<String, Object> before = old == null ? null : Documents.copy(old);
+      if (before != null) {
+        defaults(kind, before);
+      }
+      defaults(kind, document);
+      switch (kind) {
+        case "apps/deployments", "apps/replicasets", "apps/statefulsets", "apps/daemonsets" ->
+            errors.addAll(WorkloadValidation.apps(type.plural(), before, document));
+        case "batch/jobs" -> errors.addAll(WorkloadValidation.job(before, document));
         case "/pods" -> {
-          PodSpecDefaults.applyToPod(document);
-          if (old == null) {
+          if (before == null) {
             Map<String, Object> status = new LinkedHashMap<>();
             status.put("phase", "Pending");
             status.put("qosClass", QualityOfService.of(Documents.childOrEmpty(document, "spec")));
             document.put("status", status);
           }
-          errors.addAll(CoreValidation.pod(old, document));
+          errors.addAll(CoreValidation.pod(before, document));
         }
-        case "/persistentvolumeclaims" -> WorkloadDefaults.persistentVolumeClaim(document);
         case "/services" -> {
-          errors.addAll(services.apply(old, document, stored.apply(type)));
-          errors.addAll(CoreValidation.service(old, document));
+          errors.addAll(services.apply(before, document, stored.apply(type)));
+          errors.addAll(CoreValidation.service(before, document));
         }
-        case "/secrets" -> {
-          CoreValidation.secretDefaults(document);
-          errors.addAll(CoreValidation.secret(document));
-        }
+        case "/secrets" -> errors.addAll(CoreValidation.secret(document));
         case "/configmaps" -> errors.addAll(CoreValidation.configMap(document));
         default -> {
         }
       }
     } catch (IllegalArgumentException unreadable) {
-      String kind = type.type().kind();
-      throw new RejectedRequest(Statuses.badRequest(kind + " in version \"v1\" cannot be handled as a " + kind + ": "
+      String name = type.type().kind();
+      throw new RejectedRequest(Statuses.badRequest(name + " in version \"v1\" cannot be handled as a " + name + ": "
           + unreadable.getMessage()));
     }
     if (!errors.isEmpty()) {
       String name = Documents.text(Documents.metadata(document), "name");
       throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
+    }
+  }
+
+  /** Applies the defaults of the resource {@code kind} ({@code group/plural}) that need no state. */
+  private static void defaults(String kind, Map<String, Object> document) {
+    switch (kind) {
+      case "apps/deployments" -> WorkloadDefaults.deployment(document);
+      case "apps/replicasets" -> WorkloadDefaults.replicaSet(document);
+      case "apps/statefulsets" -> WorkloadDefaults.statefulSet(document);
+      case "apps/daemonsets" -> WorkloadDefaults.daemonSet(document);
+      case "batch/jobs" -> WorkloadDefaults.job(document);
+      case "/pods" -> PodSpecDefaults.applyToPod(document);
+      case "/persistentvolumeclaims" -> WorkloadDefaults.persistentVolumeClaim(document);
+      case "/services" -> ServiceDefaults.defaults(document);
+      case "/secrets" -> SecretDefaults.apply(document);
+      default -> {
+      }
     }
   }
 

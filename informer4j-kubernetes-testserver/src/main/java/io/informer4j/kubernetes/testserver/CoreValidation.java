@@ -4,9 +4,7 @@ import static io.informer4j.kubernetes.testserver.DefaultedFields.items;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -156,22 +154,6 @@ final class CoreValidation {
       errors.add(new FieldError("FieldValueTooLong", "data", null, "must have at most " + MAX_SIZE + " bytes"));
     }
     return errors;
-  }
-
-  /**
-   * Secret's conversion to the internal type (kubernetes/pkg/apis/core/v1/conversion.go,
-   * Convert_v1_Secret_To_core_Secret): each {@code stringData} entry overwrites {@code data}'s,
-   * base64-encoded, and {@code stringData} is dropped; SetDefaults_Secret: {@code type} Opaque.
-   */
-  static void secretDefaults(Map<String, Object> document) {
-    DefaultedFields.orDefault(document, "type", "Opaque");
-    Object stringData = document.remove("stringData");
-    if (stringData instanceof Map<?, ?> entries && !entries.isEmpty()) {
-      Map<String, Object> data = new LinkedHashMap<>(Documents.childOrEmpty(document, "data"));
-      entries.forEach((key, value) -> data.put(String.valueOf(key),
-          Base64.getEncoder().encodeToString(String.valueOf(value).getBytes(StandardCharsets.UTF_8))));
-      document.put("data", data);
-    }
   }
 
   private static void keyErrors(String field, String key, List<FieldError> errors) {

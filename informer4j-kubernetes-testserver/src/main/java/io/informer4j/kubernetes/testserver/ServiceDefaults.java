@@ -33,19 +33,45 @@ final class ServiceDefaults {
   }
 
   /**
-   * Defaults and allocates for the Service {@code document}, created when {@code old} is null, among
-   * the {@code stored} Services.
+   * Allocates for the Service {@code document} (already through {@link #defaults}), created when
+   * {@code old} is null, among the {@code stored} Services.
    *
    * @return the allocation errors (empty when none)
    */
   List<FieldError> apply(Map<String, Object> old, Map<String, Object> document, List<Map<String, Object>> stored) {
+    Map<String, Object> spec = Documents.child(document, "spec");
+    String type = Documents.text(spec, "type");
+    if ("ExternalName".equals(type)) {
+      return List.of();
+    }
+    String uid = old == null ? null : Documents.text(Documents.childOrEmpty(old, "metadata"), "uid");
+    List<Map<String, Object>> others = stored.stream()
+        .filter(s -> uid == null || !uid.equals(Documents.childOrEmpty(s, "metadata").get("uid"))).toList();
+    Map<String, Object> oldSpec = Documents.childOrEmpty(old, "spec");
+    if (old != null && !"ExternalName".equals(oldSpec.get("type"))) {
+      for (String kept : List.of("clusterIP", "clusterIPs", "ipFamilies", "ipFamilyPolicy")) {
+        if (unset(spec, kept) && oldSpec.get(kept) != null) {
+          spec.put(kept, Documents.copy(oldSpec.get(kept)));
+        }
+      }
+    }
+    List<FieldError> errors = new ArrayList<>(clusterIp(spec, others, oldSpec));
+    boolean nodePorts = "NodePort".equals(type) || "LoadBalancer".equals(type);
+    if (nodePorts && !Boolean.FALSE.equals(spec.get("allocateLoadBalancerNodePorts"))) {
+      errors.addAll(nodePorts(spec, others, oldSpec));
+    }
+    return errors;
+  }
+
+  /** SetDefaults_Service alone: the defaults that need no allocation. */
+  static void defaults(Map<String, Object> document) {
     Map<String, Object> spec = Documents.child(document, "spec");
     orDefault(spec, "sessionAffinity", "None");
     if ("ClientIP".equals(spec.get("sessionAffinity")) && spec.get("sessionAffinityConfig") == null) {
       spec.put("sessionAffinityConfig", Map.of("clientIP", Map.of("timeoutSeconds", 10800)));
     }
     orDefault(spec, "type", "ClusterIP");
-    String type = (String) spec.get("type");
+    String type = Documents.text(spec, "type");
     for (Map<String, Object> port : items(spec, "ports")) {
       orDefault(port, "protocol", "TCP");
       Object target = port.get("targetPort");
@@ -60,26 +86,9 @@ final class ServiceDefaults {
     if ("LoadBalancer".equals(type)) {
       orDefault(spec, "allocateLoadBalancerNodePorts", true);
     }
-    if ("ExternalName".equals(type)) {
-      return List.of();
+    if (!"ExternalName".equals(type)) {
+      orDefault(spec, "internalTrafficPolicy", "Cluster");
     }
-    orDefault(spec, "internalTrafficPolicy", "Cluster");
-    String uid = old == null ? null : Documents.text(Documents.childOrEmpty(old, "metadata"), "uid");
-    List<Map<String, Object>> others = stored.stream()
-        .filter(s -> uid == null || !uid.equals(Documents.childOrEmpty(s, "metadata").get("uid"))).toList();
-    Map<String, Object> oldSpec = Documents.childOrEmpty(old, "spec");
-    if (old != null && !"ExternalName".equals(oldSpec.get("type"))) {
-      for (String kept : List.of("clusterIP", "clusterIPs", "ipFamilies", "ipFamilyPolicy")) {
-        if (unset(spec, kept) && oldSpec.get(kept) != null) {
-          spec.put(kept, Documents.copy(oldSpec.get(kept)));
-        }
-      }
-    }
-    List<FieldError> errors = new ArrayList<>(clusterIp(spec, others, oldSpec));
-    if (nodePorts && !Boolean.FALSE.equals(spec.get("allocateLoadBalancerNodePorts"))) {
-      errors.addAll(nodePorts(spec, others, oldSpec));
-    }
-    return errors;
   }
 
   private List<FieldError> clusterIp(Map<String, Object> spec, List<Map<String, Object>> others, Map<String, Object> oldSpec) {

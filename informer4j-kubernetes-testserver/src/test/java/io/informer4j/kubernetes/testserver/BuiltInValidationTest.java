@@ -12,6 +12,9 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.informer4j.meta.TypeKey;
+import io.informer4j.testkit.SimObject;
+import io.informer4j.testkit.SimulatedApi;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,6 +32,7 @@ class BuiltInValidationTest {
   private static final String CONTAINER = "{\"name\":\"main\",\"image\":\"nginx:1.27\"}";
 
   KubernetesTestServer server;
+  SimulatedApi api;
 
   private RawHttp http() {
     return new RawHttp(server);
@@ -174,6 +178,20 @@ class BuiltInValidationTest {
     assertThat(causes(policy)).extracting(c -> c.get("field")).containsExactly("spec");
     assertThat((String) causes(policy).get(0).get("message")).startsWith("Forbidden: pod updates may not change fields "
         + "other than `spec.containers[*].image`,");
+  }
+
+  @Test
+  void anObjectStoredWithoutDefaultsIsComparedDefaultedOnUpdate() {
+    api.create(TypeKey.of("apps", "v1", "StatefulSet"), SimObject.of("default", "seeded")
+        .withContentAt("spec.selector", Map.of("matchLabels", Map.of("app", "db")))
+        .withContentAt("spec.template", Map.of("metadata", Map.of("labels", Map.of("app", "db")),
+            "spec", Map.of("containers", List.of(Map.of("name", "db", "image", "postgres:17"))))));
+
+    RawHttp.Answer scaled = http().send("PATCH", "/apis/apps/v1/namespaces/default/statefulsets/seeded",
+        "application/merge-patch+json", "{\"spec\":{\"replicas\":2}}", null);
+
+    assertThat(scaled.code()).as("the defaults the update adds are not a forbidden change (%s)", scaled.body())
+        .isEqualTo(200);
   }
 
   @Test
