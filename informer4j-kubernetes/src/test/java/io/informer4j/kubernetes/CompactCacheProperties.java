@@ -206,8 +206,9 @@ class CompactCacheProperties {
     return Generators.maps(lowercase(1, 10), strings(), 0, 6);
   }
 
-  private static Generator<Map<String, String>> base64Values(int maxSize) {
-    return Generators.maps(lowercase(1, 6), Generators.bytes(0, 64).map(Base64.getEncoder()::encodeToString), 0, maxSize);
+  /** Keys start with {@code keyPrefix}: a ConfigMap's binaryData keys must differ from its data keys. */
+  private static Generator<Map<String, String>> base64Values(String keyPrefix, int maxSize) {
+    return Generators.maps(lowercase(1, 6).map(key -> keyPrefix + key), Generators.bytes(0, 64).map(Base64.getEncoder()::encodeToString), 0, maxSize);
   }
 
   private static Generator<ObjectMetaBuilder> metadata(String prefix) {
@@ -238,13 +239,13 @@ class CompactCacheProperties {
 
   private static Generator<ConfigMap> configMaps() {
     return choices -> new ConfigMapBuilder().withMetadata(choices.draw(metadata("cm")).build())
-        .withData(choices.draw(anyText())).withBinaryData(choices.draw(base64Values(3)))
+        .withData(choices.draw(anyText())).withBinaryData(choices.draw(base64Values("binary.", 3)))
         .withImmutable(choices.draw(Generators.booleans()) ? Boolean.TRUE : null).build();
   }
 
   private static Generator<Secret> secrets() {
     return choices -> new SecretBuilder().withMetadata(choices.draw(metadata("secret")).build())
-        .withData(choices.draw(base64Values(4))).withType(choices.draw(Generators.elements("Opaque", "kubernetes.io/tls")))
+        .withData(choices.draw(base64Values("", 4))).withType(choices.draw(Generators.elements("Opaque", "kubernetes.io/tls")))
         .build();
   }
 

@@ -58,6 +58,11 @@ final class Names {
     return errors(value, SUBDOMAIN_MAX, SUBDOMAIN, SUBDOMAIN_DETAIL);
   }
 
+  /** IsDNS1123Label: the problems of {@code value} as a DNS-1123 label (none when valid). */
+  static List<String> labelErrors(String value) {
+    return labelErrors(value, LABEL, LABEL_DETAIL);
+  }
+
   private static List<String> labelErrors(String value, Pattern pattern, String detail) {
     return errors(value, LABEL_MAX, pattern, detail);
   }

@@ -26,7 +26,8 @@ import java.util.function.UnaryOperator;
  * resources, built-in types from model classes) are pruned to it ({@link SchemaPruning}) with
  * {@code fieldValidation} Strict (400), Warn (the default: a warning per field) or Ignore, and carry
  * {@code metadata.managedFields}: every create, update and patch is an {@code Update} of its field
- * manager, server-side apply merges by the schema ({@link FieldManager}). {@link WriteListener}s
+ * manager, server-side apply merges by the schema ({@link FieldManager}). Built-in kinds are
+ * defaulted and validated as the API server does ({@link BuiltInKinds}). {@link WriteListener}s
  * hear of every write after it.
  *
  * <p>Thread-safe: writes are serialized on one lock; listeners are called outside it.
@@ -83,6 +84,7 @@ final class ObjectWrites {
   private final FieldManager fieldManager;
   private final ReentrantLock lock = new ReentrantLock();
   private final List<WriteListener> listeners = new CopyOnWriteArrayList<>();
+  private final BuiltInKinds builtIns = new BuiltInKinds(this::list);
 
   ObjectWrites(SimulatedApi api, ServedTypes types, ObjectRules rules) {
     this.api = api;
@@ -121,6 +123,7 @@ final class ObjectWrites {
     Map<String, Object> document = rules.prepareCreate(type, namespace, body);
     List<String> warnings = prune(type, document, options);
     checkSchema(type, document);
+    builtIns.admit(type, null, document);
     Map<String, Object> created;
     lock.lock();
     try {
@@ -154,6 +157,9 @@ final class ObjectWrites {
           : rules.prepareUpdate(type, namespace, name, before, body);
       List<String> warnings = prune(type, document, options);
       checkSchema(type, document);
+      if (!status) {
+        builtIns.admit(type, before, document);
+      }
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
@@ -192,6 +198,7 @@ final class ObjectWrites {
       checkName(merged, name);
       Map<String, Object> created = rules.prepareCreate(type, namespace, merged);
       checkSchema(type, created);
+      builtIns.admit(type, null, created);
       return new Prepared(created, List.of());
     };
     return write(type, namespace, name, before -> {
@@ -201,6 +208,9 @@ final class ObjectWrites {
           ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
           : rules.prepareUpdate(type, namespace, name, before, merged);
       checkSchema(type, document);
+      if (!status) {
+        builtIns.admit(type, before, document);
+      }
       if (isCrd(type) && !status) {
         CustomResourceDefinitions.servedTypes(document);
       }
@@ -272,7 +282,11 @@ final class ObjectWrites {
     }
   }
 
-  /** Stores a new object (under the lock), generating its name from {@code generateName} when it has none. */
+  /**
+   * Stores a new object (under the lock), generating its name from {@code generateName} when it has
+   * none; what the server derives from the stored identity ({@link BuiltInKinds#completeCreated}) is
+   * written right after.
+   */
   private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document) {
     if (isCrd(type)) {
       CustomResourceDefinitions.servedTypes(document);
@@ -291,7 +305,10 @@ final class ObjectWrites {
       Namespaces.admitCreate(type, namespaceOf(type, namespace), Documents.text(metadata, "name"),
           ns -> find(Namespaces.TYPE, null, ns));
       try {
-        return stored(type, api.create(type.storageType(), toObject(type, namespace, document)));
+        SimObject created = api.create(type.storageType(), toObject(type, namespace, document));
+        Map<String, Object> completed = builtIns.completeCreated(type, stored(type, created));
+        return completed == null ? stored(type, created) : stored(type, api.update(type.storageType(),
+            toObject(type, namespace, completed).withResourceVersion(created.resourceVersion())));
       } catch (WriteRejectedException e) {
         if (!generated || attempt == GENERATE_NAME_TRIES || e.reason() != WriteRejectedException.Reason.ALREADY_EXISTS) {
           throw WriteRefusals.rejected(type, Documents.text(metadata, "name"), e);

@@ -114,7 +114,9 @@ class MetadataRulesTest {
         .addToData("k", "v").build()).create();
     ConfigMap changed = client.resource(new ConfigMapBuilder(configMap).addToData("k", "w").build()).update();
     Deployment deployment = client.resource(new DeploymentBuilder().withNewMetadata().withName("web").endMetadata()
-        .withNewSpec().withReplicas(1).endSpec().build()).create();
+        .withNewSpec().withReplicas(1).withNewSelector().addToMatchLabels("app", "web").endSelector()
+        .withNewTemplate().withNewMetadata().addToLabels("app", "web").endMetadata().withNewSpec().addNewContainer()
+        .withName("web").withImage("nginx:1.27").endContainer().endSpec().endTemplate().endSpec().build()).create();
     Deployment relabelled = client.apps().deployments().withName("web")
         .edit(d -> new DeploymentBuilder(d).editMetadata().addToLabels("tier", "web").endMetadata().build());
     Deployment scaled = client.apps().deployments().withName("web")

@@ -31,7 +31,9 @@ final class OperatorFixture implements AutoCloseable {
   Deployment deployment(String namespace, String name) {
     server.createNamespaces(namespace);
     return client.resource(new DeploymentBuilder().withNewMetadata().withNamespace(namespace).withName(name).endMetadata()
-        .withNewSpec().withReplicas(1).endSpec().build()).create();
+        .withNewSpec().withReplicas(1).withNewSelector().addToMatchLabels("app", name).endSelector()
+        .withNewTemplate().withNewMetadata().addToLabels("app", name).endMetadata().withNewSpec().addNewContainer()
+        .withName(name).withImage("nginx:1.27").endContainer().endSpec().endTemplate().endSpec().build()).create();
   }
 
   /** Creates a ConfigMap in {@code namespace} (created when missing) through the client (not the write path). */
