@@ -120,7 +120,7 @@ final class ObjectWrites {
   Answer create(ResourceType type, String namespace, Map<String, Object> body, WriteOptions options) {
     Map<String, Object> document = rules.prepareCreate(type, namespace, body);
     List<String> warnings = prune(type, document, options);
-    checkSchema(type, document);
+    checkSchema(type, null, document);
     Map<String, Object> created;
     lock.lock();
     try {
@@ -153,9 +153,9 @@ final class ObjectWrites {
           ? rules.prepareStatusUpdate(type, namespace, name, before, body)
           : rules.prepareUpdate(type, namespace, name, before, body);
       List<String> warnings = prune(type, document, options);
-      checkSchema(type, document);
+      checkSchema(type, before, document);
       if (isCrd(type) && !status) {
-        CustomResourceDefinitions.servedTypes(document);
+        CustomResourceDefinitions.validate(document);
       }
       return new Prepared(track(type, status, before, document, options.fieldManager()), warnings);
     }, null);
@@ -191,7 +191,7 @@ final class ObjectWrites {
       Documents.metadata(merged).remove("resourceVersion");
       checkName(merged, name);
       Map<String, Object> created = rules.prepareCreate(type, namespace, merged);
-      checkSchema(type, created);
+      checkSchema(type, null, created);
       return new Prepared(created, List.of());
     };
     return write(type, namespace, name, before -> {
@@ -200,9 +200,9 @@ final class ObjectWrites {
       Map<String, Object> document = status
           ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
           : rules.prepareUpdate(type, namespace, name, before, merged);
-      checkSchema(type, document);
+      checkSchema(type, before, document);
       if (isCrd(type) && !status) {
-        CustomResourceDefinitions.servedTypes(document);
+        CustomResourceDefinitions.validate(document);
       }
       Object managed = Documents.metadata(merged).get("managedFields");
       if (managed == null) {
@@ -275,7 +275,7 @@ final class ObjectWrites {
   /** Stores a new object (under the lock), generating its name from {@code generateName} when it has none. */
   private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document) {
     if (isCrd(type)) {
-      CustomResourceDefinitions.servedTypes(document);
+      CustomResourceDefinitions.validate(document);
       document.put("status", CustomResourceDefinitions.initialStatus(document));
     }
     Map<String, Object> metadata = Documents.metadata(document);
@@ -451,15 +451,21 @@ final class ObjectWrites {
 
   /**
    * Defaults and validates a custom resource by its CRD's schema ({@link SchemaDefaults},
-   * {@link SchemaValidation}): 422 Invalid with a cause per problem. Built-in kinds are left alone.
+   * {@link SchemaValidation}), then, when the schema holds, by its validation rules
+   * ({@link CelValidator}, with {@code before} the stored object on an update, else null): 422
+   * Invalid with a cause per problem. Built-in kinds are left alone.
    */
-  private void checkSchema(ResourceType type, Map<String, Object> document) {
+  private void checkSchema(ResourceType type, Map<String, Object> before, Map<String, Object> document) {
     Map<String, Object> schema = types.schema(type);
     if (schema == null || types.isBuiltIn(type)) {
       return;
     }
     SchemaDefaults.apply(document, schema);
     List<FieldError> errors = SchemaValidation.errors(document, schema);
+    CelValidator rules = types.validator(type);
+    if (errors.isEmpty() && rules != null) {
+      errors = rules.validate(document, before);
+    }
     if (!errors.isEmpty()) {
       String name = Documents.text(Documents.metadata(document), "name");
       throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
