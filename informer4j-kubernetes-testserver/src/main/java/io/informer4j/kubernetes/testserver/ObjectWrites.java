@@ -1,6 +1,7 @@
 package io.informer4j.kubernetes.testserver;
 
 import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.WriteRejectedException;
@@ -8,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
@@ -83,6 +86,7 @@ final class ObjectWrites {
   private final FieldManager fieldManager;
   private final ReentrantLock lock = new ReentrantLock();
   private final List<WriteListener> listeners = new CopyOnWriteArrayList<>();
+  private final Set<TypeKey> unvalidated = ConcurrentHashMap.newKeySet();
 
   ObjectWrites(SimulatedApi api, ServedTypes types, ObjectRules rules) {
     this.api = api;
@@ -97,6 +101,20 @@ final class ObjectWrites {
 
   ObjectRules rules() {
     return rules;
+  }
+
+  /** Stops validating the objects of {@code type} (a served version's group, version and kind); see {@link #validates}. */
+  void skipValidation(TypeKey type) {
+    unvalidated.add(type);
+  }
+
+  /**
+   * Returns false when the objects of {@code type} are written without validation of their content
+   * (a CRD schema's value and CEL rules; a built-in kind's content rules should ask this too), true
+   * by default; defaulting, pruning and the metadata rules apply either way.
+   */
+  boolean validates(ResourceType type) {
+    return !unvalidated.contains(type.type());
   }
 
   /** Installs and serves a type whose objects may hold any field. */
@@ -453,7 +471,8 @@ final class ObjectWrites {
    * Defaults and validates a custom resource by its CRD's schema ({@link SchemaDefaults},
    * {@link SchemaValidation}), then, when the schema holds, by its validation rules
    * ({@link CelValidator}, with {@code before} the stored object on an update, else null): 422
-   * Invalid with a cause per problem. Built-in kinds are left alone.
+   * Invalid with a cause per problem. Built-in kinds are left alone; a type whose validation is
+   * skipped ({@link #validates}) is only defaulted.
    */
   private void checkSchema(ResourceType type, Map<String, Object> before, Map<String, Object> document) {
     Map<String, Object> schema = types.schema(type);
@@ -461,6 +480,9 @@ final class ObjectWrites {
       return;
     }
     SchemaDefaults.apply(document, schema);
+    if (!validates(type)) {
+      return;
+    }
     List<FieldError> errors = SchemaValidation.errors(document, schema);
     CelValidator rules = types.validator(type);
     if (errors.isEmpty() && rules != null) {
