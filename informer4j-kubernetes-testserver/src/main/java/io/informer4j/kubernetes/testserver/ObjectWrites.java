@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
@@ -30,7 +31,9 @@ import java.util.function.UnaryOperator;
  * {@code fieldValidation} Strict (400), Warn (the default: a warning per field) or Ignore, and carry
  * {@code metadata.managedFields}: every create, update and patch is an {@code Update} of its field
  * manager, server-side apply merges by the schema ({@link FieldManager}). {@link WriteListener}s
- * hear of every write after it.
+ * hear of every write after it. A dry run ({@code dryRun=All}) is checked, defaulted and answered
+ * as the write would be, but nothing is stored, no listener hears of it and no resourceVersion is
+ * used up (k8s.io/apiserver pkg/registry/generic/registry/dryrun.go).
  *
  * <p>Thread-safe: writes are serialized on one lock; listeners are called outside it.
  */
@@ -43,21 +46,27 @@ final class ObjectWrites {
     }
   }
 
-  /** How a write is done: the {@code fieldValidation} directive and the field manager it is recorded under. */
-  record WriteOptions(String fieldValidation, String fieldManager) {
+  /**
+   * How a write is done: the {@code fieldValidation} directive, the field manager it is recorded
+   * under, and whether it is a dry run ({@code dryRun=All}: checked and answered, not stored).
+   */
+  record WriteOptions(String fieldValidation, String fieldManager, boolean dryRun) {
     /** The writes the test server's own API makes. */
-    static final WriteOptions DEFAULT = new WriteOptions("Warn", "informer4j-kubernetes-testserver");
+    static final WriteOptions DEFAULT = new WriteOptions("Warn", "informer4j-kubernetes-testserver", false);
     /** The writes of the controllers the test server runs, named as the API server names its own. */
-    static final WriteOptions CONTROLLERS = new WriteOptions("Warn", "kube-apiserver");
+    static final WriteOptions CONTROLLERS = new WriteOptions("Warn", "kube-apiserver", false);
   }
 
-  /** How an apply is done: its field manager and whether it takes fields other managers own. */
-  record ApplyOptions(String fieldManager, boolean force) {
+  /** How an apply is done: its field manager, whether it takes fields other managers own, whether it is a dry run. */
+  record ApplyOptions(String fieldManager, boolean force, boolean dryRun) {
   }
 
-  /** How a delete is done: {@code propagationPolicy} (null for the default) and the preconditions (or null). */
-  record DeleteOptions(String propagationPolicy, String uid, String resourceVersion) {
-    static final DeleteOptions DEFAULT = new DeleteOptions(null, null, null);
+  /**
+   * How a delete is done: {@code propagationPolicy} (null for the default), the preconditions (or
+   * null) and whether it is a dry run.
+   */
+  record DeleteOptions(String propagationPolicy, String uid, String resourceVersion, boolean dryRun) {
+    static final DeleteOptions DEFAULT = new DeleteOptions(null, null, null, false);
   }
 
   /** Hears of writes after they are stored. */
@@ -142,11 +151,13 @@ final class ObjectWrites {
     Map<String, Object> created;
     lock.lock();
     try {
-      created = insert(type, namespace, track(type, false, null, document, options.fieldManager()));
+      created = insert(type, namespace, track(type, false, null, document, options.fieldManager()), options.dryRun());
     } finally {
       lock.unlock();
     }
-    notify(type, null, created, null);
+    if (!options.dryRun()) {
+      notify(type, null, created, null);
+    }
     return new Answer(201, created, warnings);
   }
 
@@ -176,7 +187,7 @@ final class ObjectWrites {
         CustomResourceDefinitions.validate(document);
       }
       return new Prepared(track(type, status, before, document, options.fieldManager()), warnings);
-    }, null);
+    }, null, options.dryRun());
   }
 
   /**
@@ -229,15 +240,17 @@ final class ObjectWrites {
         Documents.metadata(document).put("managedFields", managed);
       }
       return new Prepared(document, List.of());
-    }, creation);
+    }, creation, options.dryRun());
   }
 
   /**
    * Writes what {@code change} makes of the stored object (or, when it does not exist and
    * {@code creation} is given, creates what that makes); retries on a concurrent change unless the
-   * document pins a resourceVersion.
+   * document pins a resourceVersion. A dry run checks and answers as the write would, storing
+   * nothing and telling no listener.
    */
-  private Answer write(ResourceType type, String namespace, String name, Change change, Change creation) {
+  private Answer write(ResourceType type, String namespace, String name, Change change, Change creation,
+                       boolean dryRun) {
     String ns = namespaceOf(type, namespace);
     while (true) {
       Map<String, Object> before = null;
@@ -249,7 +262,7 @@ final class ObjectWrites {
         Optional<SimObject> stored = api.get(type.storageType(), ns, name);
         if (stored.isEmpty() && creation != null) {
           prepared = creation.apply(null);
-          result = insert(type, namespace, prepared.document());
+          result = insert(type, namespace, prepared.document(), dryRun);
         } else {
           SimObject current = stored.orElseThrow(() -> WriteRefusals.notFound(type, name));
           before = ObjectJson.toDocument(type.type(), current);
@@ -257,7 +270,13 @@ final class ObjectWrites {
           Map<String, Object> document = prepared.document();
           String pinned = Documents.text(Documents.childOrEmpty(document, "metadata"), "resourceVersion");
           boolean hasPin = pinned != null && !pinned.isEmpty();
-          if (ObjectRules.isDeleting(before) && !ObjectRules.holdsDeletion(type, document)) {
+          if (dryRun) {
+            if (hasPin && !pinned.equals(current.resourceVersion())) {
+              throw WriteRefusals.conflict(type, name);
+            }
+            Documents.metadata(document).put("resourceVersion", current.resourceVersion());
+            result = document;
+          } else if (ObjectRules.isDeleting(before) && !ObjectRules.holdsDeletion(type, document)) {
             if (hasPin && !pinned.equals(current.resourceVersion())) {
               throw WriteRefusals.conflict(type, name);
             }
@@ -280,18 +299,24 @@ final class ObjectWrites {
         lock.unlock();
       }
       if (before == null) {
-        notify(type, null, result, null);
+        if (!dryRun) {
+          notify(type, null, result, null);
+        }
         return new Answer(201, result, prepared.warnings());
       }
-      if (removed || !result.equals(before)) {
+      if (!dryRun && (removed || !result.equals(before))) {
         notify(type, before, removed ? null : result, null);
       }
       return new Answer(200, result, prepared.warnings());
     }
   }
 
-  /** Stores a new object (under the lock), generating its name from {@code generateName} when it has none. */
-  private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document) {
+  /**
+   * Stores a new object (under the lock), generating its name from {@code generateName} when it has
+   * none; a dry run checks that it could be stored and returns it with the uid the store would
+   * give it and no resourceVersion, as the API server answers a dry-run create.
+   */
+  private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document, boolean dryRun) {
     if (isCrd(type)) {
       CustomResourceDefinitions.validate(document);
       document.put("status", CustomResourceDefinitions.initialStatus(document));
@@ -308,6 +333,17 @@ final class ObjectWrites {
       }
       Namespaces.admitCreate(type, namespaceOf(type, namespace), Documents.text(metadata, "name"),
           ns -> find(Namespaces.TYPE, null, ns));
+      if (dryRun) {
+        if (api.get(type.storageType(), namespaceOf(type, namespace), Documents.text(metadata, "name")).isEmpty()) {
+          metadata.put("uid", UUID.randomUUID().toString());
+          return document;
+        }
+        if (!generated || attempt == GENERATE_NAME_TRIES) {
+          throw WriteRefusals.rejected(type, Documents.text(metadata, "name"),
+              new WriteRejectedException("exists", WriteRejectedException.Reason.ALREADY_EXISTS));
+        }
+        continue;
+      }
       try {
         return stored(type, api.create(type.storageType(), toObject(type, namespace, document)));
       } catch (WriteRejectedException e) {
@@ -385,8 +421,10 @@ final class ObjectWrites {
         } else if (Namespaces.is(type)) {
           deleting = Namespaces.terminating(deleting);
         }
-        after = stored(type, api.update(type.storageType(), toObject(type, namespace, deleting)
-            .withResourceVersion(current.resourceVersion())));
+        after = options.dryRun() ? deleting : stored(type, api.update(type.storageType(),
+            toObject(type, namespace, deleting).withResourceVersion(current.resourceVersion())));
+      } else if (options.dryRun()) {
+        after = null;
       } else {
         api.delete(type.storageType(), ns, name);
         after = null;
@@ -396,7 +434,9 @@ final class ObjectWrites {
     } finally {
       lock.unlock();
     }
-    notify(type, before, after, options.propagationPolicy());
+    if (!options.dryRun()) {
+      notify(type, before, after, options.propagationPolicy());
+    }
     return after != null ? new Answer(200, after)
         : new Answer(200, Statuses.deleted(type, name, Documents.text(Documents.metadata(before), "uid")));
   }
@@ -414,7 +454,7 @@ final class ObjectWrites {
       remaining.remove(finalizer);
       Documents.child(before, "spec").put("finalizers", remaining);
       return new Prepared(before, List.of());
-    }, null);
+    }, null, false);
   }
 
   /**
@@ -424,7 +464,7 @@ final class ObjectWrites {
   boolean deleteInBackground(ResourceType type, Map<String, Object> metadata) {
     try {
       delete(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"),
-          new DeleteOptions("Background", Documents.text(metadata, "uid"), null));
+          new DeleteOptions("Background", Documents.text(metadata, "uid"), null, false));
       return true;
     } catch (RejectedRequest gone) {
       return false;

@@ -6,7 +6,7 @@ import io.informer4j.kubernetes.testserver.EnableKubernetesTestServer;
 import org.junit.jupiter.api.Test;
 
 /**
- * kubectl against a CRD's {@code x-kubernetes-validations} rules. The API server answers 422 Invalid
+ * kubectl against a CRD's {@code x-kubernetes-validations} rules, also on a server-side dry run. The API server answers 422 Invalid
  * with a cause per failing rule (k8s.io/apiextensions-apiserver pkg/apiserver/schema/cel/validation.go,
  * v1.32) and kubectl prints it as its StandardErrorMessage does (k8s.io/kubectl pkg/cmd/util/helpers.go):
  * {@code The <Kind> "<name>" is invalid: <field>: <error>}.
@@ -37,6 +37,21 @@ class KubectlValidationRulesTest extends KubectlSuite {
     assertThat(changed.exitCode()).isEqualTo(1);
     assertThat(changed.err()).isEqualTo("The Scaler \"s-immutable\" is invalid: spec.storageClass: Invalid value: "
         + "\"string\": Value is immutable\n");
+  }
+
+  @Test
+  void checksButDoesNotStoreAServerSideDryRun() {
+    // kubectl create --dry-run=server sends dryRun=All and adds " (server dry run)" (k8s.io/kubectl
+    // pkg/cmd/create/create.go); the API server checks the rules and stores nothing.
+    assertThat(kubectl.withInput(SCALER.formatted("s-dry", 1), "create", "--dry-run=server", "-f", "-").ok())
+        .isEqualTo("scaler.example.com/s-dry created (server dry run)\n");
+    assertThat(kubectl.run("get", "scaler", "s-dry").err())
+        .isEqualTo("Error from server (NotFound): scalers.example.com \"s-dry\" not found\n");
+
+    Kubectl.Result refused = kubectl.withInput(SCALER.formatted("s-dry", 5), "create", "--dry-run=server", "-f", "-");
+
+    assertThat(refused.err()).isEqualTo("The Scaler \"s-dry\" is invalid: spec: Invalid value: \"object\": "
+        + "minReplicas must not exceed maxReplicas\n");
   }
 
   @Test
