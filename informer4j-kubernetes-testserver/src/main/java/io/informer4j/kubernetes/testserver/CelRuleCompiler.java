@@ -53,10 +53,8 @@ final class CelRuleCompiler {
   /**
    * Compiles the rule {@code rule} (an entry of {@code x-kubernetes-validations}); its problems go to
    * {@code problems} as (field under the rule, detail) and the result is then null.
-   *
-   * @param uncorrelatable the path of the list within which {@code oldSelf} has no value, or null
    */
-  CelRule compile(Map<?, ?> rule, String uncorrelatable, Problems problems) {
+  CelRule compile(Map<?, ?> rule, Problems problems) {
     String text = Documents.text(rule, "rule") == null ? "" : Documents.text(rule, "rule").trim();
     boolean optionalOldSelf = Boolean.TRUE.equals(rule.get("optionalOldSelf"));
     Cel cel = environment(optionalOldSelf);
@@ -70,10 +68,6 @@ final class CelRuleCompiler {
       return null;
     }
     boolean transition = ast.getReferenceMap().values().stream().anyMatch(r -> r.name().equals("oldSelf"));
-    if (transition && uncorrelatable != null) {
-      problems.add("rule", "oldSelf cannot be used on the uncorrelatable portion of the schema within " + uncorrelatable);
-      return null;
-    }
     String reason = Documents.text(rule, "reason");
     try {
       return new CelRule(text, Documents.text(rule, "message"), cel.createProgram(ast),

@@ -86,9 +86,12 @@ final class CelValidator {
       }
       String rulePath = schemaPath + ".x-kubernetes-validations[" + i + "].";
       if (checkRule(rule, schema, rulePath, problems)) {
-        CelRule compiled = compiler.compile(withFieldPath(rule, schema), uncorrelatable, (field, detail) ->
+        CelRule compiled = compiler.compile(withFieldPath(rule, schema), (field, detail) ->
             problems.add(new FieldError("FieldValueInvalid", rulePath + field, null, goValue(rule) + ": " + detail)));
-        if (compiled != null) {
+        if (compiled != null && compiled.transition() && uncorrelatable != null) {
+          problems.add(FieldError.invalid(rulePath + "rule", compiled.rule(),
+              "oldSelf cannot be used on the uncorrelatable portion of the schema within " + uncorrelatable));
+        } else if (compiled != null) {
           rules.add(compiled);
         }
       }

@@ -144,18 +144,21 @@ class CustomResourceCelValidationTest {
   }
 
   @Test
-  void aTransitionRuleWithinAnUncorrelatedListRefusesTheCrd() {
+  void anUnsupportedReasonAndATransitionRuleWithinAnUncorrelatedListRefuseTheCrd() {
     String crd = "{\"apiVersion\":\"apiextensions.k8s.io/v1\",\"kind\":\"CustomResourceDefinition\","
         + "\"metadata\":{\"name\":\"meters.example.com\"},\"spec\":{\"group\":\"example.com\",\"scope\":\"Namespaced\","
         + "\"names\":{\"kind\":\"Meter\",\"plural\":\"meters\"},\"versions\":[{\"name\":\"v1\",\"served\":true,"
         + "\"storage\":true,\"schema\":{\"openAPIV3Schema\":{\"type\":\"object\",\"properties\":{\"spec\":{"
         + "\"type\":\"array\",\"items\":{\"type\":\"string\",\"x-kubernetes-validations\":[{\"rule\":\"self == oldSelf\","
-        + "\"reason\":\"Wrong\"}]}}}}}}]}}";
+        + "\"reason\":\"Wrong\"},{\"rule\":\"self == oldSelf\"}]}}}}}}]}}";
 
     RawHttp.Answer answer = new RawHttp(server).post("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd);
 
-    assertThat(answer.invalidCauses()).containsExactly("FieldValueNotSupported spec.validation.openAPIV3Schema.properties[spec]"
-        + ".items.x-kubernetes-validations[0].reason Unsupported value: \"Wrong\": supported values: "
-        + "\"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\"");
+    String rules = "spec.validation.openAPIV3Schema.properties[spec].items.x-kubernetes-validations";
+    assertThat(answer.invalidCauses()).containsExactly(
+        "FieldValueNotSupported " + rules + "[0].reason Unsupported value: \"Wrong\": supported values: "
+            + "\"FieldValueDuplicate\", \"FieldValueForbidden\", \"FieldValueInvalid\", \"FieldValueRequired\"",
+        "FieldValueInvalid " + rules + "[1].rule Invalid value: \"self == oldSelf\": oldSelf cannot be used on the "
+            + "uncorrelatable portion of the schema within spec.validation.openAPIV3Schema.properties[spec].items");
   }
 }
