@@ -28,11 +28,12 @@ final class BuiltInKinds {
 
   /**
    * Defaults and validates {@code document}, a write of the main resource of {@code type} that
-   * replaces {@code old} (null on create). Writes of {@code /status} are left alone.
+   * replaces {@code old} (null on create). Writes of {@code /status} are left alone. Without
+   * {@code validate} (a type whose validation is skipped) the object is only defaulted.
    *
    * @throws RejectedRequest 422 or 400 when the API server refuses the object
    */
-  void admit(ResourceType type, Map<String, Object> old, Map<String, Object> document) {
+  void admit(ResourceType type, Map<String, Object> old, Map<String, Object> document, boolean validate) {
     String kind = "v1".equals(type.type().version()) ? type.type().group() + "/" + type.plural() : "";
     List<FieldError> errors = new ArrayList<>();
     try {
@@ -70,7 +71,7 @@ final class BuiltInKinds {
       throw new RejectedRequest(Statuses.badRequest(name + " in version \"v1\" cannot be handled as a " + name + ": "
           + unreadable.getMessage()));
     }
-    if (!errors.isEmpty()) {
+    if (validate && !errors.isEmpty()) {
       String name = Documents.text(Documents.metadata(document), "name");
       throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
     }

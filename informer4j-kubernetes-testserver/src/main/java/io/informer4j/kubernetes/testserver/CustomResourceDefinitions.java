@@ -100,6 +100,34 @@ final class CustomResourceDefinitions {
     return types;
   }
 
+  /**
+   * Checks a CRD document as the API server does on a create or an update: what {@link #servedTypes}
+   * checks, then the {@code x-kubernetes-validations} rules of its schemas ({@link CelValidator}),
+   * named under {@code spec.validation.openAPIV3Schema} when every version has the same schema
+   * (the API server's internal form keeps one schema then) and under
+   * {@code spec.versions[i].schema.openAPIV3Schema} otherwise.
+   *
+   * @throws RejectedRequest (422 Invalid) with a cause per problem
+   */
+  static void validate(Map<String, Object> crd) {
+    servedTypes(crd);
+    List<Map<String, Object>> versions = versions(crd);
+    List<Map<String, Object>> schemas = new ArrayList<>();
+    versions.forEach(version -> schemas.add(schema(crd, Documents.text(version, "name"))));
+    List<FieldError> problems = new ArrayList<>();
+    if (schemas.stream().distinct().count() == 1) {
+      CelValidator.compile(schemas.get(0), "spec.validation.openAPIV3Schema", problems);
+    } else {
+      for (int i = 0; i < schemas.size(); i++) {
+        CelValidator.compile(schemas.get(i), "spec.versions[" + i + "].schema.openAPIV3Schema", problems);
+      }
+    }
+    if (!problems.isEmpty()) {
+      String name = Documents.text(Documents.childOrEmpty(crd, "metadata"), "name");
+      throw new RejectedRequest(Statuses.invalid(CRD.type(), name == null ? "" : name, problems));
+    }
+  }
+
   /** Returns the type CRD objects are stored as (the storage version's). */
   static TypeKey storageType(Map<String, Object> crd) {
     Map<String, Object> spec = Documents.childOrEmpty(crd, "spec");

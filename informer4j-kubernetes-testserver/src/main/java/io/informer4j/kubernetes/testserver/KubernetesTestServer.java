@@ -195,6 +195,22 @@ public final class KubernetesTestServer implements AutoCloseable {
   }
 
   /**
+   * Stops validating the objects of {@code types} (each a served version's group, version and kind),
+   * from now on, for tests that need the leniency of a server that does not validate: their creates,
+   * updates, patches and applies skip the value rules of a CRD's schema (types, required fields,
+   * enums, bounds, patterns, formats) and its CEL validation rules, and a built-in kind's content
+   * rules (required fields, selectors, ports, immutable fields). Schema and built-in defaults are
+   * still applied, unknown fields still pruned, names, labels and annotations still checked, and an
+   * immutable ConfigMap or Secret still keeps its data. Off by default; returns this server.
+   */
+  public KubernetesTestServer skipValidation(TypeKey... types) {
+    for (TypeKey type : types) {
+      writes.skipValidation(type);
+    }
+    return this;
+  }
+
+  /**
    * Creates the Namespaces {@code names} that do not exist yet, as a client would (each
    * {@code Active}, with the {@code kubernetes} finalizer and the {@code kubernetes.io/metadata.name}
    * label); returns this server. Objects are created only in Namespaces that exist.

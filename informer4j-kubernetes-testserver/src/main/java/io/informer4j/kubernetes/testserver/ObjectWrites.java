@@ -1,6 +1,7 @@
 package io.informer4j.kubernetes.testserver;
 
 import io.informer4j.meta.Scope;
+import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.WriteRejectedException;
@@ -8,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
@@ -28,7 +32,9 @@ import java.util.function.UnaryOperator;
  * {@code metadata.managedFields}: every create, update and patch is an {@code Update} of its field
  * manager, server-side apply merges by the schema ({@link FieldManager}). Built-in kinds are
  * defaulted and validated as the API server does ({@link BuiltInKinds}). {@link WriteListener}s
- * hear of every write after it.
+ * hear of every write after it. A dry run ({@code dryRun=All}) is checked, defaulted and answered
+ * as the write would be, but nothing is stored, no listener hears of it and no resourceVersion is
+ * used up (k8s.io/apiserver pkg/registry/generic/registry/dryrun.go).
  *
  * <p>Thread-safe: writes are serialized on one lock; listeners are called outside it.
  */
@@ -41,21 +47,27 @@ final class ObjectWrites {
     }
   }
 
-  /** How a write is done: the {@code fieldValidation} directive and the field manager it is recorded under. */
-  record WriteOptions(String fieldValidation, String fieldManager) {
+  /**
+   * How a write is done: the {@code fieldValidation} directive, the field manager it is recorded
+   * under, and whether it is a dry run ({@code dryRun=All}: checked and answered, not stored).
+   */
+  record WriteOptions(String fieldValidation, String fieldManager, boolean dryRun) {
     /** The writes the test server's own API makes. */
-    static final WriteOptions DEFAULT = new WriteOptions("Warn", "informer4j-kubernetes-testserver");
+    static final WriteOptions DEFAULT = new WriteOptions("Warn", "informer4j-kubernetes-testserver", false);
     /** The writes of the controllers the test server runs, named as the API server names its own. */
-    static final WriteOptions CONTROLLERS = new WriteOptions("Warn", "kube-apiserver");
+    static final WriteOptions CONTROLLERS = new WriteOptions("Warn", "kube-apiserver", false);
   }
 
-  /** How an apply is done: its field manager and whether it takes fields other managers own. */
-  record ApplyOptions(String fieldManager, boolean force) {
+  /** How an apply is done: its field manager, whether it takes fields other managers own, whether it is a dry run. */
+  record ApplyOptions(String fieldManager, boolean force, boolean dryRun) {
   }
 
-  /** How a delete is done: {@code propagationPolicy} (null for the default) and the preconditions (or null). */
-  record DeleteOptions(String propagationPolicy, String uid, String resourceVersion) {
-    static final DeleteOptions DEFAULT = new DeleteOptions(null, null, null);
+  /**
+   * How a delete is done: {@code propagationPolicy} (null for the default), the preconditions (or
+   * null) and whether it is a dry run.
+   */
+  record DeleteOptions(String propagationPolicy, String uid, String resourceVersion, boolean dryRun) {
+    static final DeleteOptions DEFAULT = new DeleteOptions(null, null, null, false);
   }
 
   /** Hears of writes after they are stored. */
@@ -85,6 +97,7 @@ final class ObjectWrites {
   private final ReentrantLock lock = new ReentrantLock();
   private final List<WriteListener> listeners = new CopyOnWriteArrayList<>();
   private final BuiltInKinds builtIns = new BuiltInKinds(this::list);
+  private final Set<TypeKey> unvalidated = ConcurrentHashMap.newKeySet();
 
   ObjectWrites(SimulatedApi api, ServedTypes types, ObjectRules rules) {
     this.api = api;
@@ -99,6 +112,20 @@ final class ObjectWrites {
 
   ObjectRules rules() {
     return rules;
+  }
+
+  /** Stops validating the objects of {@code type} (a served version's group, version and kind); see {@link #validates}. */
+  void skipValidation(TypeKey type) {
+    unvalidated.add(type);
+  }
+
+  /**
+   * Returns false when the objects of {@code type} are written without validation of their content
+   * (a CRD schema's value and CEL rules, a built-in kind's content rules), true by default;
+   * defaulting, pruning and the metadata rules apply either way.
+   */
+  boolean validates(ResourceType type) {
+    return !unvalidated.contains(type.type());
   }
 
   /** Installs and serves a type whose objects may hold any field. */
@@ -122,16 +149,18 @@ final class ObjectWrites {
   Answer create(ResourceType type, String namespace, Map<String, Object> body, WriteOptions options) {
     Map<String, Object> document = rules.prepareCreate(type, namespace, body);
     List<String> warnings = prune(type, document, options);
-    checkSchema(type, document);
-    builtIns.admit(type, null, document);
+    checkSchema(type, null, document);
+    builtIns.admit(type, null, document, validates(type));
     Map<String, Object> created;
     lock.lock();
     try {
-      created = insert(type, namespace, track(type, false, null, document, options.fieldManager()));
+      created = insert(type, namespace, track(type, false, null, document, options.fieldManager()), options.dryRun());
     } finally {
       lock.unlock();
     }
-    notify(type, null, created, null);
+    if (!options.dryRun()) {
+      notify(type, null, created, null);
+    }
     return new Answer(201, created, warnings);
   }
 
@@ -156,15 +185,15 @@ final class ObjectWrites {
           ? rules.prepareStatusUpdate(type, namespace, name, before, body)
           : rules.prepareUpdate(type, namespace, name, before, body);
       List<String> warnings = prune(type, document, options);
-      checkSchema(type, document);
+      checkSchema(type, before, document);
       if (!status) {
-        builtIns.admit(type, before, document);
+        builtIns.admit(type, before, document, validates(type));
       }
       if (isCrd(type) && !status) {
-        CustomResourceDefinitions.servedTypes(document);
+        CustomResourceDefinitions.validate(document);
       }
       return new Prepared(track(type, status, before, document, options.fieldManager()), warnings);
-    }, null);
+    }, null, options.dryRun());
   }
 
   /**
@@ -197,8 +226,8 @@ final class ObjectWrites {
       Documents.metadata(merged).remove("resourceVersion");
       checkName(merged, name);
       Map<String, Object> created = rules.prepareCreate(type, namespace, merged);
-      checkSchema(type, created);
-      builtIns.admit(type, null, created);
+      checkSchema(type, null, created);
+      builtIns.admit(type, null, created, validates(type));
       return new Prepared(created, List.of());
     };
     return write(type, namespace, name, before -> {
@@ -207,12 +236,12 @@ final class ObjectWrites {
       Map<String, Object> document = status
           ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
           : rules.prepareUpdate(type, namespace, name, before, merged);
-      checkSchema(type, document);
+      checkSchema(type, before, document);
       if (!status) {
-        builtIns.admit(type, before, document);
+        builtIns.admit(type, before, document, validates(type));
       }
       if (isCrd(type) && !status) {
-        CustomResourceDefinitions.servedTypes(document);
+        CustomResourceDefinitions.validate(document);
       }
       Object managed = Documents.metadata(merged).get("managedFields");
       if (managed == null) {
@@ -221,15 +250,17 @@ final class ObjectWrites {
         Documents.metadata(document).put("managedFields", managed);
       }
       return new Prepared(document, List.of());
-    }, creation);
+    }, creation, options.dryRun());
   }
 
   /**
    * Writes what {@code change} makes of the stored object (or, when it does not exist and
    * {@code creation} is given, creates what that makes); retries on a concurrent change unless the
-   * document pins a resourceVersion.
+   * document pins a resourceVersion. A dry run checks and answers as the write would, storing
+   * nothing and telling no listener.
    */
-  private Answer write(ResourceType type, String namespace, String name, Change change, Change creation) {
+  private Answer write(ResourceType type, String namespace, String name, Change change, Change creation,
+                       boolean dryRun) {
     String ns = namespaceOf(type, namespace);
     while (true) {
       Map<String, Object> before = null;
@@ -241,7 +272,7 @@ final class ObjectWrites {
         Optional<SimObject> stored = api.get(type.storageType(), ns, name);
         if (stored.isEmpty() && creation != null) {
           prepared = creation.apply(null);
-          result = insert(type, namespace, prepared.document());
+          result = insert(type, namespace, prepared.document(), dryRun);
         } else {
           SimObject current = stored.orElseThrow(() -> WriteRefusals.notFound(type, name));
           before = ObjectJson.toDocument(type.type(), current);
@@ -249,7 +280,13 @@ final class ObjectWrites {
           Map<String, Object> document = prepared.document();
           String pinned = Documents.text(Documents.childOrEmpty(document, "metadata"), "resourceVersion");
           boolean hasPin = pinned != null && !pinned.isEmpty();
-          if (ObjectRules.isDeleting(before) && !ObjectRules.holdsDeletion(type, document)) {
+          if (dryRun) {
+            if (hasPin && !pinned.equals(current.resourceVersion())) {
+              throw WriteRefusals.conflict(type, name);
+            }
+            Documents.metadata(document).put("resourceVersion", current.resourceVersion());
+            result = document;
+          } else if (ObjectRules.isDeleting(before) && !ObjectRules.holdsDeletion(type, document)) {
             if (hasPin && !pinned.equals(current.resourceVersion())) {
               throw WriteRefusals.conflict(type, name);
             }
@@ -272,10 +309,12 @@ final class ObjectWrites {
         lock.unlock();
       }
       if (before == null) {
-        notify(type, null, result, null);
+        if (!dryRun) {
+          notify(type, null, result, null);
+        }
         return new Answer(201, result, prepared.warnings());
       }
-      if (removed || !result.equals(before)) {
+      if (!dryRun && (removed || !result.equals(before))) {
         notify(type, before, removed ? null : result, null);
       }
       return new Answer(200, result, prepared.warnings());
@@ -285,11 +324,12 @@ final class ObjectWrites {
   /**
    * Stores a new object (under the lock), generating its name from {@code generateName} when it has
    * none; what the server derives from the stored identity ({@link BuiltInKinds#completeCreated}) is
-   * written right after.
+   * written right after. A dry run checks that it could be stored and returns it with the uid the
+   * store would give it and no resourceVersion, as the API server answers a dry-run create.
    */
-  private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document) {
+  private Map<String, Object> insert(ResourceType type, String namespace, Map<String, Object> document, boolean dryRun) {
     if (isCrd(type)) {
-      CustomResourceDefinitions.servedTypes(document);
+      CustomResourceDefinitions.validate(document);
       document.put("status", CustomResourceDefinitions.initialStatus(document));
     }
     Map<String, Object> metadata = Documents.metadata(document);
@@ -304,6 +344,17 @@ final class ObjectWrites {
       }
       Namespaces.admitCreate(type, namespaceOf(type, namespace), Documents.text(metadata, "name"),
           ns -> find(Namespaces.TYPE, null, ns));
+      if (dryRun) {
+        if (api.get(type.storageType(), namespaceOf(type, namespace), Documents.text(metadata, "name")).isEmpty()) {
+          metadata.put("uid", UUID.randomUUID().toString());
+          return document;
+        }
+        if (!generated || attempt == GENERATE_NAME_TRIES) {
+          throw WriteRefusals.rejected(type, Documents.text(metadata, "name"),
+              new WriteRejectedException("exists", WriteRejectedException.Reason.ALREADY_EXISTS));
+        }
+        continue;
+      }
       try {
         SimObject created = api.create(type.storageType(), toObject(type, namespace, document));
         Map<String, Object> completed = builtIns.completeCreated(type, stored(type, created));
@@ -384,8 +435,10 @@ final class ObjectWrites {
         } else if (Namespaces.is(type)) {
           deleting = Namespaces.terminating(deleting);
         }
-        after = stored(type, api.update(type.storageType(), toObject(type, namespace, deleting)
-            .withResourceVersion(current.resourceVersion())));
+        after = options.dryRun() ? deleting : stored(type, api.update(type.storageType(),
+            toObject(type, namespace, deleting).withResourceVersion(current.resourceVersion())));
+      } else if (options.dryRun()) {
+        after = null;
       } else {
         api.delete(type.storageType(), ns, name);
         after = null;
@@ -395,7 +448,9 @@ final class ObjectWrites {
     } finally {
       lock.unlock();
     }
-    notify(type, before, after, options.propagationPolicy());
+    if (!options.dryRun()) {
+      notify(type, before, after, options.propagationPolicy());
+    }
     return after != null ? new Answer(200, after)
         : new Answer(200, Statuses.deleted(type, name, Documents.text(Documents.metadata(before), "uid")));
   }
@@ -413,7 +468,7 @@ final class ObjectWrites {
       remaining.remove(finalizer);
       Documents.child(before, "spec").put("finalizers", remaining);
       return new Prepared(before, List.of());
-    }, null);
+    }, null, false);
   }
 
   /**
@@ -423,7 +478,7 @@ final class ObjectWrites {
   boolean deleteInBackground(ResourceType type, Map<String, Object> metadata) {
     try {
       delete(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"),
-          new DeleteOptions("Background", Documents.text(metadata, "uid"), null));
+          new DeleteOptions("Background", Documents.text(metadata, "uid"), null, false));
       return true;
     } catch (RejectedRequest gone) {
       return false;
@@ -468,15 +523,25 @@ final class ObjectWrites {
 
   /**
    * Defaults and validates a custom resource by its CRD's schema ({@link SchemaDefaults},
-   * {@link SchemaValidation}): 422 Invalid with a cause per problem. Built-in kinds are left alone.
+   * {@link SchemaValidation}), then, when the schema holds, by its validation rules
+   * ({@link CelValidator}, with {@code before} the stored object on an update, else null): 422
+   * Invalid with a cause per problem. Built-in kinds are left alone; a type whose validation is
+   * skipped ({@link #validates}) is only defaulted.
    */
-  private void checkSchema(ResourceType type, Map<String, Object> document) {
+  private void checkSchema(ResourceType type, Map<String, Object> before, Map<String, Object> document) {
     Map<String, Object> schema = types.schema(type);
     if (schema == null || types.isBuiltIn(type)) {
       return;
     }
     SchemaDefaults.apply(document, schema);
+    if (!validates(type)) {
+      return;
+    }
     List<FieldError> errors = SchemaValidation.errors(document, schema);
+    CelValidator rules = types.validator(type);
+    if (errors.isEmpty() && rules != null) {
+      errors = rules.validate(document, before);
+    }
     if (!errors.isEmpty()) {
       String name = Documents.text(Documents.metadata(document), "name");
       throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));

@@ -30,8 +30,8 @@ import java.util.function.UnaryOperator;
  * checks before it reads the store: the resource is served (404), the client accepts JSON (406), the
  * body's and the patch's formats (415), field selectors the resource supports (400 "field label not
  * supported", the field label conversion functions of kubernetes/pkg/apis), {@code sendInitialEvents}
- * only on watches (422, ListOptions validation in k8s.io/apimachinery), no {@code dryRun} (this server
- * cannot honour it: 400). Handlers run on worker threads. Thread-safe.
+ * only on watches (422, ListOptions validation in k8s.io/apimachinery); {@code dryRun=All} writes are
+ * checked and answered, not stored. Handlers run on worker threads. Thread-safe.
  */
 final class ResourceRequests {
 
@@ -59,11 +59,6 @@ final class ResourceRequests {
     }
     if (!MediaTypes.acceptsJson(request.getHeader("Accept"))) {
       HttpBodies.send(request.response(), Statuses.notAcceptable());
-      return;
-    }
-    String dryRun = request.params().get("dryRun");
-    if (dryRun != null && !dryRun.isEmpty()) {
-      HttpBodies.send(request.response(), Statuses.badRequest("dryRun is not supported by this test server"));
       return;
     }
     ResourceType type = found.get();
@@ -171,13 +166,21 @@ final class ResourceRequests {
     return WriteParameters.write(request.params(), request.getHeader("User-Agent"), optionsKind);
   }
 
-  /** Reads a delete's options from the query and from a {@code DeleteOptions} body (the body wins). */
+  /**
+   * Reads a delete's options from the query and from a {@code DeleteOptions} body (the body wins).
+   *
+   * @throws RejectedRequest 422 when its {@code dryRun} is not {@code All}
+   */
   private static ObjectWrites.DeleteOptions deleteOptions(HttpServerRequest request, Buffer body) {
     String propagation = request.params().get("propagationPolicy");
     String uid = null;
     String resourceVersion = null;
+    List<String> dryRun = request.params().getAll("dryRun");
     if (body != null && body.length() > 0) {
       Map<String, Object> options = HttpBodies.parseObject(body);
+      if (!Documents.strings(options, "dryRun").isEmpty()) {
+        dryRun = Documents.strings(options, "dryRun");
+      }
       if (Documents.text(options, "propagationPolicy") != null) {
         propagation = Documents.text(options, "propagationPolicy");
       }
@@ -185,11 +188,17 @@ final class ResourceRequests {
       uid = Documents.text(preconditions, "uid");
       resourceVersion = Documents.text(preconditions, "resourceVersion");
     }
-    return new ObjectWrites.DeleteOptions(propagation, uid, resourceVersion);
+    List<FieldError> errors = WriteParameters.dryRunErrors(dryRun);
+    if (!errors.isEmpty()) {
+      throw new RejectedRequest(Statuses.invalid(TypeKey.of("meta.k8s.io", "v1", "DeleteOptions"), "", errors));
+    }
+    return new ObjectWrites.DeleteOptions(propagation, uid, resourceVersion, dryRun.contains("All"));
   }
 
   private ObjectWrites.Answer deleteCollection(HttpServerRequest request, ResourceType type, String namespace) {
     checkFieldSelector(type, request.params().get("fieldSelector"));
+    ObjectWrites.DeleteOptions options = new ObjectWrites.DeleteOptions(null, null, null,
+        deleteOptions(request, null).dryRun());
     ListRequest list = RequestOptions.list(request.params(), namespaceOf(type, namespace));
     List<SimObject> matching = new ArrayList<>();
     ListSink<SimObject> sink = matching::add;
@@ -198,7 +207,7 @@ final class ResourceRequests {
     List<Object> deleted = new ArrayList<>();
     for (SimObject object : matching) {
       try {
-        deleted.add(writes.delete(type, object.namespace(), object.name(), ObjectWrites.DeleteOptions.DEFAULT).document());
+        deleted.add(writes.delete(type, object.namespace(), object.name(), options).document());
       } catch (RejectedRequest gone) {
         // deleted meanwhile: not part of the answer
       }

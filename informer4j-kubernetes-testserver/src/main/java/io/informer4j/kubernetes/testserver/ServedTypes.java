@@ -27,6 +27,7 @@ final class ServedTypes {
   private final Map<String, ResourceType> byPath = new ConcurrentHashMap<>();
   private final Map<String, Map<String, Object>> schemas = new ConcurrentHashMap<>();
   private final Set<String> builtIn = ConcurrentHashMap.newKeySet();
+  private final Map<String, CelValidator> validators = new ConcurrentHashMap<>();
 
   void add(ResourceType type) {
     byPath.put(key(type.type().group(), type.type().version(), type.plural()), type);
@@ -34,7 +35,8 @@ final class ServedTypes {
 
   /**
    * Serves {@code type} with the OpenAPI v3 schema of its objects (a CRD version's openAPIV3Schema,
-   * or a built-in kind's read from its model class when {@code builtInKind}), or none.
+   * or a built-in kind's read from its model class when {@code builtInKind}), or none; a custom
+   * resource's validation rules are compiled here, once (a CRD's rules were checked when it was written).
    */
   void add(ResourceType type, Map<String, Object> schema, boolean builtInKind) {
     add(type);
@@ -43,6 +45,12 @@ final class ServedTypes {
       schemas.remove(key);
     } else {
       schemas.put(key, schema);
+    }
+    CelValidator validator = builtInKind ? null : CelValidator.compile(schema, "openAPIV3Schema", new ArrayList<>());
+    if (validator == null) {
+      validators.remove(key);
+    } else {
+      validators.put(key, validator);
     }
     if (builtInKind) {
       builtIn.add(key);
@@ -56,6 +64,7 @@ final class ServedTypes {
     byPath.remove(key);
     schemas.remove(key);
     builtIn.remove(key);
+    validators.remove(key);
   }
 
   /** Returns true when {@code type} is a built-in kind served from its model class. */
@@ -66,6 +75,11 @@ final class ServedTypes {
   /** Returns the schema {@code type} is served with, or null. */
   Map<String, Object> schema(ResourceType type) {
     return schemas.get(key(type.type().group(), type.type().version(), type.plural()));
+  }
+
+  /** Returns the compiled {@code x-kubernetes-validations} rules of {@code type}'s schema, or null when it has none. */
+  CelValidator validator(ResourceType type) {
+    return validators.get(key(type.type().group(), type.type().version(), type.plural()));
   }
 
   Optional<ResourceType> find(String group, String version, String plural) {

@@ -17,7 +17,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * for apply; {@code fieldValidation} Ignore, Warn or Strict), refused with 422 Invalid on
  * {@code <Kind>Options.meta.k8s.io}; a write's field manager is its {@code fieldManager}, else the
  * User-Agent up to its first {@code /} (the API server's {@code managerOrUserAgent}); an apply body
- * is YAML or JSON (JSON is YAML) holding one object (k8s.io/apiserver handlers/patch.go: 400 when it
+ * {@code dryRun} is {@code All} or absent;
+ * an apply body is YAML or JSON (JSON is YAML) holding one object (k8s.io/apiserver handlers/patch.go: 400 when it
  * does not parse or is not an object). Stateless.
  */
 final class WriteParameters {
@@ -47,7 +48,7 @@ final class WriteParameters {
     refuse(optionsKind, errors);
     String validation = params.get("fieldValidation");
     return new ObjectWrites.WriteOptions(validation == null || validation.isEmpty() ? "Warn" : validation,
-        manager.isEmpty() ? managerOf(userAgent) : manager);
+        manager.isEmpty() ? managerOf(userAgent) : manager, isDryRun(params));
   }
 
   /**
@@ -63,7 +64,7 @@ final class WriteParameters {
     }
     checkCommon(params, errors);
     refuse("PatchOptions", errors);
-    return new ObjectWrites.ApplyOptions(manager, "true".equalsIgnoreCase(params.get("force")));
+    return new ObjectWrites.ApplyOptions(manager, "true".equalsIgnoreCase(params.get("force")), isDryRun(params));
   }
 
   /**
@@ -130,7 +131,30 @@ final class WriteParameters {
       errors.add(new FieldError("FieldValueNotSupported", "fieldValidation", validation,
           "supported values: \"\", \"Ignore\", \"Strict\", \"Warn\""));
     }
+    errors.addAll(dryRunErrors(params.getAll("dryRun")));
     return manager;
+  }
+
+  /** Returns true for {@code dryRun=All} (the options must have been checked: {@link #dryRunErrors}). */
+  static boolean isDryRun(MultiMap params) {
+    return params.getAll("dryRun").contains("All");
+  }
+
+  /**
+   * Returns the problems of a write's {@code dryRun} values (ValidateDryRun): each must be
+   * {@code All}, given once.
+   */
+  static List<FieldError> dryRunErrors(List<String> values) {
+    List<FieldError> errors = new ArrayList<>();
+    for (String value : values) {
+      if (!value.equals("All")) {
+        errors.add(new FieldError("FieldValueNotSupported", "dryRun", value, "supported values: \"All\""));
+      }
+    }
+    if (values.size() > 1 && errors.isEmpty()) {
+      errors.add(FieldError.invalid("dryRun", String.join(",", values), "duplicate values are not allowed"));
+    }
+    return errors;
   }
 
   private static void refuse(String optionsKind, List<FieldError> errors) {

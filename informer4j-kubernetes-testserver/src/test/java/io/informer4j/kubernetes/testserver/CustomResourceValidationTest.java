@@ -24,15 +24,6 @@ class CustomResourceValidationTest {
         + "\"metadata\":{\"name\":\"w\"},\"spec\":" + specJson + "}");
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<String> causes(RawHttp.Answer answer) {
-    assertThat(answer.code()).isEqualTo(422);
-    assertThat(answer.json()).containsEntry("reason", "Invalid");
-    List<Map<String, Object>> causes = (List<Map<String, Object>>) ((Map<String, Object>) answer.json().get("details"))
-        .get("causes");
-    return causes.stream().map(c -> c.get("reason") + " " + c.get("field") + " " + c.get("message")).toList();
-  }
-
   @Test
   void aValidWidgetGetsItsDefaultsAndLosesItsNonNullableNulls() {
     RawHttp.Answer answer = create("{\"color\":\"red\",\"port\":\"http\",\"note\":null,\"label\":null,"
@@ -48,26 +39,26 @@ class CustomResourceValidationTest {
 
   @Test
   void typesRequiredFieldsAndEnumsAreCheckedAsTheApiServerChecksThem() {
-    assertThat(causes(create("{\"size\":\"big\",\"port\":true}"))).containsExactlyInAnyOrder(
+    assertThat(create("{\"size\":\"big\",\"port\":true}").invalidCauses()).containsExactlyInAnyOrder(
         "FieldValueRequired spec.color Required value",
         "FieldValueInvalid spec.size Invalid value: \"string\": spec.size in body must be of type integer: \"string\"",
         "FieldValueInvalid spec.port Invalid value: \"boolean\": spec.port in body must be of type integer-or-string: "
             + "\"boolean\"");
-    assertThat(causes(create("{\"color\":\"green\"}"))).containsExactly(
+    assertThat(create("{\"color\":\"green\"}").invalidCauses()).containsExactly(
         "FieldValueNotSupported spec.color Unsupported value: \"green\": supported values: \"red\", \"blue\"");
   }
 
   @Test
   void boundsLengthsPatternsFormatsAndItemCountsAreChecked() {
-    assertThat(causes(create("{\"color\":\"red\",\"size\":11,\"name\":\"Toolong\",\"since\":\"yesterday\","
-        + "\"tags\":[\"a\",\"b\",\"c\"]}"))).containsExactlyInAnyOrder(
+    assertThat(create("{\"color\":\"red\",\"size\":11,\"name\":\"Toolong\",\"since\":\"yesterday\","
+        + "\"tags\":[\"a\",\"b\",\"c\"]}").invalidCauses()).containsExactlyInAnyOrder(
         "FieldValueInvalid spec.size Invalid value: 11: spec.size in body should be less than or equal to 10",
         "FieldValueTooLong spec.name Too long: may not be more than 5 bytes",
         "FieldValueInvalid spec.name Invalid value: \"Toolong\": spec.name in body should match '^[a-z]+$'",
         "FieldValueInvalid spec.since Invalid value: \"yesterday\": spec.since in body must be of type date-time: "
             + "\"yesterday\"",
         "FieldValueTooMany spec.tags Too many: 3: must have at most 2 items");
-    assertThat(causes(create("{\"color\":\"red\",\"size\":0,\"name\":\"a\"}"))).containsExactlyInAnyOrder(
+    assertThat(create("{\"color\":\"red\",\"size\":0,\"name\":\"a\"}").invalidCauses()).containsExactlyInAnyOrder(
         "FieldValueInvalid spec.size Invalid value: 0: spec.size in body should be greater than or equal to 1",
         "FieldValueInvalid spec.name Invalid value: \"a\": spec.name in body should be at least 2 chars long");
   }
@@ -90,7 +81,7 @@ class CustomResourceValidationTest {
         + "\"kind\":\"Widget\",\"metadata\":{\"name\":\"w\",\"resourceVersion\":\"" + resourceVersion + "\"},"
         + "\"spec\":{\"color\":\"red\",\"size\":99}}", null);
 
-    assertThat(causes(answer)).containsExactly(
+    assertThat(answer.invalidCauses()).containsExactly(
         "FieldValueInvalid spec.size Invalid value: 99: spec.size in body should be less than or equal to 10");
   }
 }

@@ -1,5 +1,7 @@
 package io.informer4j.kubernetes.testserver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -7,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,6 +26,16 @@ final class RawHttp {
     @SuppressWarnings("unchecked")
     Map<String, Object> json() {
       return JSON.readValue(body, Map.class);
+    }
+
+    /** Asserts a 422 Invalid Status and returns its causes as {@code <reason> <field> <message>}. */
+    @SuppressWarnings("unchecked")
+    List<String> invalidCauses() {
+      assertThat(code).as(body).isEqualTo(422);
+      assertThat(json()).containsEntry("reason", "Invalid");
+      List<Map<String, Object>> causes = (List<Map<String, Object>>) ((Map<String, Object>) json().get("details"))
+          .get("causes");
+      return causes.stream().map(c -> c.get("reason") + " " + c.get("field") + " " + c.get("message")).toList();
     }
   }
 
