@@ -56,9 +56,9 @@ class SkipValidationTest {
   @Test
   void aBuiltInKindWithoutValidationTakesADeploymentWithoutSelectorAndStillDefaultsIt() {
     String deployments = "/apis/apps/v1/namespaces/default/deployments";
-    String body = "{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"
-        + ""spec":{"template":{"metadata":{"labels":{"app":"web"}},"
-        + ""spec":{"containers":[{"name":"web","image":"nginx"}]}}}}";
+    String body = "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},"
+        + "\"spec\":{\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},"
+        + "\"spec\":{\"containers\":[{\"name\":\"web\",\"image\":\"nginx\"}]}}}}";
     assertThat(new RawHttp(server).post(deployments, body).code()).isEqualTo(422);
 
     server.skipValidation(TypeKey.of("apps", "v1", "Deployment"));
