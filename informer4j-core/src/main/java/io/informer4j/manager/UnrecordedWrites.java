@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -27,11 +28,15 @@ import org.slf4j.Logger;
  *
  * <p>Each such write is counted ({@link #count()}); the first is logged at WARN, naming the object and
  * how to fix it. A change by another writer that lands in the same window looks the same and is
- * counted too: the warning says so. Entries are kept per primary key while it is reconciled and for
- * the bound after; an entry found expired is dropped. Thread-safe: each key's state changes inside
+ * counted too: the warning says so. An entry is kept per primary key from its reconcile until the
+ * bound after it passed: dropped when a change or deletion of the key finds it expired, or by the
+ * sweep every {@value #SWEEP_EVERY} reconciles. Thread-safe: each key's state changes inside
  * the map's per-key compute; the log runs outside it.
  */
 final class UnrecordedWrites {
+
+  /** Every this many reconciles, the entries of keys past their bound are dropped. */
+  static final int SWEEP_EVERY = 1024;
 
   /** One key's latest reconcile: what it read, whether it still runs, when it ended, changes to judge. */
   private static final class Reconcile {
@@ -55,6 +60,7 @@ final class UnrecordedWrites {
   private final Logger log;
   private final ConcurrentMap<ObjectKey, Reconcile> reconciles = new ConcurrentHashMap<>();
   private final LongAdder found = new LongAdder();
+  private final AtomicLong ends = new AtomicLong();
   private final AtomicBoolean warned = new AtomicBoolean();
 
   /**
@@ -98,6 +104,20 @@ final class UnrecordedWrites {
     for (String version : judge) {
       judge(key, version);
     }
+    if (ends.incrementAndGet() % SWEEP_EVERY == 0) {
+      sweep();
+    }
+  }
+
+  /** Drops the entries of keys whose reconcile ended longer than the bound ago. */
+  private void sweep() {
+    for (ObjectKey key : reconciles.keySet()) {
+      reconciles.computeIfPresent(key, (k, reconcile) -> expired(reconcile) ? null : reconcile);
+    }
+  }
+
+  private boolean expired(Reconcile reconcile) {
+    return !reconcile.running && clock.nanoTime() - reconcile.endedAt > windowNanos;
   }
 
   /**
@@ -107,7 +127,7 @@ final class UnrecordedWrites {
   void changed(ObjectKey key, Optional<String> oldVersion, String newVersion) {
     boolean[] judgeNow = new boolean[1];
     reconciles.computeIfPresent(key, (k, reconcile) -> {
-      if (!reconcile.running && clock.nanoTime() - reconcile.endedAt > windowNanos) {
+      if (expired(reconcile)) {
         return null;
       }
       if (reconcile.read.equals(Optional.of(newVersion)) || oldVersion.equals(Optional.of(newVersion))) {
@@ -151,6 +171,11 @@ final class UnrecordedWrites {
     } else {
       log.debug("controller '{}': unrecorded write of {} {} at resourceVersion {}", controller, primary, key, version);
     }
+  }
+
+  /** Returns how many keys have an entry (reconciled, their bound not known to have passed). */
+  int tracked() {
+    return reconciles.size();
   }
 
   /** Returns how many unrecorded writes were found. */

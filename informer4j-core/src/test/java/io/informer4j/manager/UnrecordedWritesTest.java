@@ -119,6 +119,21 @@ class UnrecordedWritesTest {
   }
 
   @Test
+  void theSweepDropsTheEntriesOfKeysPastTheirBound() throws Exception {
+    ObjectKey first = ObjectKey.of("shop", "first");
+    reconcile(first, () -> { });
+    clock.advance(WINDOW.plusMillis(1));
+    for (int i = 1; i < UnrecordedWrites.SWEEP_EVERY; i++) {
+      reconcile(WEB, () -> { });
+    }
+    unrecorded.changed(first, Optional.empty(), "9");
+    cacheShows(WEB, "2");
+
+    assertThat(unrecorded.count()).as("only web, reconciled within the bound, is judged").isEqualTo(1);
+    assertThat(unrecorded.tracked()).as("first swept, web kept").isEqualTo(1);
+  }
+
+  @Test
   void aResyncOfTheVersionReadIsNotAWrite() throws Exception {
     reconcile(WEB, () -> unrecorded.changed(WEB, Optional.of("1"), "1"));
     unrecorded.changed(WEB, Optional.of("1"), "1");
