@@ -10,6 +10,7 @@ import io.informer4j.fleet.FleetManager;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.operator.ApplyOptions;
 import io.informer4j.kubernetes.operator.OperatorWrites;
+import io.informer4j.manager.ControllerBuilder;
 import io.informer4j.manager.Manager;
 import io.informer4j.meta.LabelSelector;
 import io.informer4j.meta.ObjectKey;
@@ -53,17 +54,25 @@ public final class FleetConfigMapSync implements AutoCloseable {
   private final CacheReader<ConfigMap> sources;
   /** Per member, the hub resourceVersion of each source it holds a copy of. */
   private final Map<String, Map<ObjectKey, String>> synced = new ConcurrentHashMap<>();
+  /** Per member, the writes of its copy controller (recorded for read-your-writes, closed with its manager). */
+  private final Map<String, OperatorWrites> memberWrites = new ConcurrentHashMap<>();
 
   private FleetConfigMapSync(KubernetesBackend hubBackend, String namespace, ClusterProvider members) {
     this.namespace = namespace;
-    this.hubWrites = OperatorWrites.of(hubBackend.client());
     CacheOptions inNamespace = CacheOptions.builder().namespace(namespace).build();
     this.hub = Manager.builder(hubBackend).name("hub").cacheOptions(inNamespace).build();
     this.sources = hub.cache().reader(hubBackend.type(ConfigMap.class));
     this.fleet = FleetManager.builder(members).name("members").managerOptions(m -> m.cacheOptions(inNamespace))
         .build();
-    fleet.controller(COPY, ConfigMap.class).reconcile(this::copy);
-    hub.controller("sources", hubBackend.type(ConfigMap.class)).resyncPeriod(RESYNC).reconcile(key -> {
+    fleet.controller(COPY, ConfigMap.class)
+        .options((controller, member) -> memberWrites.put(member.name(),
+            OperatorWrites.builder(((KubernetesBackend) member.backend()).client()).forController(controller).build()))
+        .reconcile(this::copy);
+    ControllerBuilder<ConfigMap> sourcesController = hub.controller("sources", hubBackend.type(ConfigMap.class));
+    // the status ConfigMap is one of the sources controller's objects: its writes are recorded as that
+    // controller's own (read-your-writes), and the hub's manager closes them
+    this.hubWrites = OperatorWrites.builder(hubBackend.client()).forController(sourcesController).build();
+    sourcesController.resyncPeriod(RESYNC).reconcile(key -> {
       if (!key.name().equals(STATUS)) {
         fleet.clusters().forEach(member -> member.enqueue(COPY, key));
       }
@@ -90,7 +99,7 @@ public final class FleetConfigMapSync implements AutoCloseable {
 
   /** Makes the member's copy of the source {@code request.key()} match it, then reports the member. */
   private Result copy(ClusterRequest request, EngagedCluster member) {
-    OperatorWrites writes = OperatorWrites.of(((KubernetesBackend) member.backend()).client());
+    OperatorWrites writes = memberWrites.get(member.name());
     Map<ObjectKey, String> held = synced.computeIfAbsent(request.cluster(), c -> new ConcurrentHashMap<>());
     Optional<ConfigMap> source = sources.find(request.key()).filter(FleetConfigMapSync::labelled);
     if (source.isPresent()) {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -20,18 +21,23 @@ import org.slf4j.Logger;
  * Finds writes of a controller's primary objects that read-your-writes did not see: a change of an
  * object the cache shows while the controller reconciles it, or within the read-your-writes bound
  * after, that directly follows what the reconcile read (or a write recorded since) and whose new
- * version no controller of the manager recorded ({@link OwnWrites#record}). That is the mark of a write made by the
- * reconcile through a path not bound to the controller, such as a raw client. A change shown while
- * the reconcile runs is judged when it returns, so a write recorded just after its event reached the
- * cache is not taken for one.
+ * version no controller of the manager recorded ({@link OwnWrites#record}). That is the mark of a
+ * write made by the reconcile through a path not bound to the controller, such as a raw client. A change shown while
+ * the reconcile runs is judged when it returns, one shown after it when the next reconcile of the key
+ * begins (the change queues one), so a write recorded just after its event reached the cache — by the
+ * reconcile or by another thread — is not taken for one.
  *
  * <p>Each such write is counted ({@link #count()}); the first is logged at WARN, naming the object and
  * how to fix it. A change by another writer that lands in the same window looks the same and is
- * counted too: the warning says so. Entries are kept per primary key while it is reconciled and for
- * the bound after; an entry found expired is dropped. Thread-safe: each key's state changes inside
+ * counted too: the warning says so. An entry is kept per primary key from its reconcile until the
+ * bound after it passed: dropped when a change or deletion of the key finds it expired, or by the
+ * sweep every {@value #SWEEP_EVERY} reconciles. Thread-safe: each key's state changes inside
  * the map's per-key compute; the log runs outside it.
  */
 final class UnrecordedWrites {
+
+  /** Every this many reconciles, the entries of keys past their bound are dropped. */
+  static final int SWEEP_EVERY = 1024;
 
   /** One key's latest reconcile: what it read, whether it still runs, when it ended, changes to judge. */
   private static final class Reconcile {
@@ -55,6 +61,7 @@ final class UnrecordedWrites {
   private final Logger log;
   private final ConcurrentMap<ObjectKey, Reconcile> reconciles = new ConcurrentHashMap<>();
   private final LongAdder found = new LongAdder();
+  private final AtomicLong ends = new AtomicLong();
   private final AtomicBoolean warned = new AtomicBoolean();
 
   /**
@@ -76,7 +83,10 @@ final class UnrecordedWrites {
   /** Returns {@code reconciler} watched: each reconcile of a key opens its window. */
   Reconciler<ObjectKey> around(Reconciler<ObjectKey> reconciler) {
     return key -> {
-      reconciles.put(key, new Reconcile(cached.apply(key)));
+      Reconcile previous = reconciles.put(key, new Reconcile(cached.apply(key)));
+      if (previous != null) {
+        judgeAll(key, previous);
+      }
       try {
         return reconciler.reconcile(key);
       } finally {
@@ -87,17 +97,28 @@ final class UnrecordedWrites {
 
   /** Judges the changes shown while the reconcile of {@code key} ran. */
   private void ended(ObjectKey key) {
-    List<String> judge = new ArrayList<>();
-    reconciles.computeIfPresent(key, (k, reconcile) -> {
+    Reconcile ended = reconciles.computeIfPresent(key, (k, reconcile) -> {
       reconcile.running = false;
       reconcile.endedAt = clock.nanoTime();
-      judge.addAll(reconcile.suspects);
-      reconcile.suspects.clear();
       return reconcile;
     });
-    for (String version : judge) {
-      judge(key, version);
+    if (ended != null) {
+      judgeAll(key, ended);
     }
+    if (ends.incrementAndGet() % SWEEP_EVERY == 0) {
+      sweep();
+    }
+  }
+
+  /** Drops the entries of keys whose reconcile ended longer than the bound ago. */
+  private void sweep() {
+    for (ObjectKey key : reconciles.keySet()) {
+      reconciles.computeIfPresent(key, (k, reconcile) -> expired(reconcile) ? null : reconcile);
+    }
+  }
+
+  private boolean expired(Reconcile reconcile) {
+    return !reconcile.running && clock.nanoTime() - reconcile.endedAt > windowNanos;
   }
 
   /**
@@ -105,9 +126,8 @@ final class UnrecordedWrites {
    * to {@code newVersion}; called on the cache's event path, quick and never blocking.
    */
   void changed(ObjectKey key, Optional<String> oldVersion, String newVersion) {
-    boolean[] judgeNow = new boolean[1];
     reconciles.computeIfPresent(key, (k, reconcile) -> {
-      if (!reconcile.running && clock.nanoTime() - reconcile.endedAt > windowNanos) {
+      if (expired(reconcile)) {
         return null;
       }
       if (reconcile.read.equals(Optional.of(newVersion)) || oldVersion.equals(Optional.of(newVersion))) {
@@ -117,16 +137,22 @@ final class UnrecordedWrites {
           && (reconcile.seen.contains(oldVersion.get()) || recorded.saw(primary, key, oldVersion.get()));
       if (follows && !reconcile.seen.contains(newVersion)) {
         reconcile.seen.add(newVersion);
-        if (reconcile.running) {
-          reconcile.suspects.add(newVersion);
-        } else {
-          judgeNow[0] = true;
-        }
+        reconcile.suspects.add(newVersion);
       }
       return reconcile;
     });
-    if (judgeNow[0]) {
-      judge(key, newVersion);
+  }
+
+  /** Judges and forgets the changes {@code reconcile} collected. */
+  private void judgeAll(ObjectKey key, Reconcile reconcile) {
+    List<String> judge = new ArrayList<>();
+    reconciles.compute(key, (k, current) -> {
+      judge.addAll(reconcile.suspects);
+      reconcile.suspects.clear();
+      return current;
+    });
+    for (String version : judge) {
+      judge(key, version);
     }
   }
 
@@ -151,6 +177,11 @@ final class UnrecordedWrites {
     } else {
       log.debug("controller '{}': unrecorded write of {} {} at resourceVersion {}", controller, primary, key, version);
     }
+  }
+
+  /** Returns how many keys have an entry (reconciled, their bound not known to have passed). */
+  int tracked() {
+    return reconciles.size();
   }
 
   /** Returns how many unrecorded writes were found. */

@@ -73,9 +73,11 @@ class UnrecordedWritesTest {
     reconcile(WEB, () -> { });
     cacheShows(WEB, "2");
     reconcile(DB, () -> cacheShows(DB, "2"));
+    assertThat(unrecorded.count()).as("a change after the reconcile waits for the next one").isEqualTo(1);
+    reconcile(WEB, () -> { });
 
     assertThat(unrecorded.count()).isEqualTo(2);
-    assertThat(warnings()).singleElement().asString().contains("controller 'pods'", PODS.toString(), "shop/web",
+    assertThat(warnings()).singleElement().asString().contains("controller 'pods'", PODS.toString(), "shop/db",
         "resourceVersion 2", "forController", "ownWrites().record");
   }
 
@@ -88,19 +90,22 @@ class UnrecordedWritesTest {
       history.record(PODS, WEB, "3", Optional.of("2"));
     });
     cacheShows(WEB, "3");
-    history.record(PODS, WEB, "4", Optional.of("3"));
     cacheShows(WEB, "4");
+    history.record(PODS, WEB, "4", Optional.of("3"));
+    reconcile(WEB, () -> { });
 
     assertThat(unrecorded.count()).isZero();
     assertThat(warnings()).isEmpty();
   }
 
   @Test
-  void aWriteAnotherControllerOfTheManagerRecordedIsNotWarned() throws Exception {
+  void aWriteAnotherControllerOfTheManagerRecordedAfterItsEventIsNotWarned() throws Exception {
     WriteHistory other = new WriteHistory();
     recorded.add(other);
-    reconcile(WEB, () -> other.record(PODS, WEB, "2", Optional.of("1")));
+    reconcile(WEB, () -> { });
     cacheShows(WEB, "2");
+    other.record(PODS, WEB, "2", Optional.of("1"));
+    reconcile(WEB, () -> { });
 
     assertThat(unrecorded.count()).isZero();
   }
@@ -116,6 +121,22 @@ class UnrecordedWritesTest {
     cacheShows(WEB, "4");
 
     assertThat(unrecorded.count()).isZero();
+  }
+
+  @Test
+  void theSweepDropsTheEntriesOfKeysPastTheirBound() throws Exception {
+    ObjectKey first = ObjectKey.of("shop", "first");
+    reconcile(first, () -> { });
+    clock.advance(WINDOW.plusMillis(1));
+    for (int i = 1; i < UnrecordedWrites.SWEEP_EVERY; i++) {
+      reconcile(WEB, () -> { });
+    }
+    unrecorded.changed(first, Optional.empty(), "9");
+    cacheShows(WEB, "2");
+    reconcile(WEB, () -> { });
+
+    assertThat(unrecorded.count()).as("only web, reconciled within the bound, is judged").isEqualTo(1);
+    assertThat(unrecorded.tracked()).as("first swept, web kept").isEqualTo(1);
   }
 
   @Test
