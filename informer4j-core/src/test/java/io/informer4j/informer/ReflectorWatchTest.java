@@ -198,6 +198,8 @@ class ReflectorWatchTest extends InformerTestSupport {
     startSynced("10");
     FakeSource.Watch watch = source.lastWatch();
     watch.send(WatchEvent.added(Item.of("ns", "a", "11")));
+    // The session and its timer are set up once an event of it is applied; only then may time pass.
+    await().until(() -> informer.lastSyncResourceVersion().equals("11"));
     WatchRequest request = watch.request;
     fixture.clock.advance(request.timeout().plusSeconds(31));
     await().until(() -> source.watches().size() == 2);
