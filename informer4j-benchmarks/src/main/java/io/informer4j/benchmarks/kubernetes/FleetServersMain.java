@@ -34,11 +34,11 @@ public final class FleetServersMain {
       List<String> urls = new ArrayList<>();
       for (int c = 0; c < clusters; c++) {
         SimulatedApi api = SimulatedApi.builder().build();
+        KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class);
+        servers.add(server);
         for (int i = 0; i < perCluster; i++) {
           api.create(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.DATA.configMap(c * perCluster + i, 0));
         }
-        KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class);
-        servers.add(server);
         KubernetesComparison.listOnce(server.url());
         urls.add(server.url());
       }
