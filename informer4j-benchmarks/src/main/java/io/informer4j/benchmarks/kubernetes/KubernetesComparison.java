@@ -75,7 +75,7 @@ public final class KubernetesComparison {
       for (int i = 0; i < objects; i++) {
         api.create(TYPE, DATA.configMap(i, 0));
       }
-      listOnce(server);
+      listOnce(server.url());
       Map<String, List<Map<String, Double>>> results = new LinkedHashMap<>();
       int probes = 0;
       for (int run = 0; run < runs; run++) {
@@ -94,9 +94,9 @@ public final class KubernetesComparison {
    * Lists every ConfigMap once and drops the answer, so that the server has encoded each object
    * before the first probe, as it has for every later one.
    */
-  static void listOnce(KubernetesTestServer server) throws Exception {
+  static void listOnce(String serverUrl) throws Exception {
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    HttpResponse<Void> list = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/api/v1/configmaps")).build(),
+    HttpResponse<Void> list = http.send(HttpRequest.newBuilder(URI.create(serverUrl + "/api/v1/configmaps")).build(),
         HttpResponse.BodyHandlers.discarding());
     if (list.statusCode() != 200) {
       throw new IllegalStateException("the warm-up list was answered " + list.statusCode());
@@ -105,14 +105,7 @@ public final class KubernetesComparison {
 
   private static Map<String, Double> probe(String client, KubernetesTestServer server, SimulatedApi api, int objects,
                                            int informers, int events, int probe) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-Xmx2g", "-Xms2g", "-XX:+UseG1GC"));
-    if (!PROBE_OPTIONS.isBlank()) {
-      command.addAll(List.of(PROBE_OPTIONS.trim().split("\\s+")));
-    }
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName(), client,
-        server.url(), Integer.toString(objects), Integer.toString(informers)));
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process process = startProbe(client, server.url(), objects, informers, "2g");
     Map<String, Double> figures = new LinkedHashMap<>();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
          Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
@@ -138,6 +131,22 @@ public final class KubernetesComparison {
     return figures;
   }
 
+  /**
+   * Starts a {@link ProbeMain} JVM for {@code client} with a heap of {@code heap} (a {@code -Xmx}
+   * size, also its {@code -Xms}), G1 and {@code -Dinformer4j.probeJvmOptions}; its standard error
+   * goes to this JVM's.
+   */
+  static Process startProbe(String client, String url, int objects, int informers, String heap) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"));
+    if (!PROBE_OPTIONS.isBlank()) {
+      command.addAll(List.of(PROBE_OPTIONS.trim().split("\\s+")));
+    }
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName(), client,
+        url, Integer.toString(objects), Integer.toString(informers)));
+    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+  }
+
   /** Tells the probe {@code events} are coming and waits until it is counting. */
   private static void go(Writer in, BufferedReader out, String label, int events) throws Exception {
     in.write("GO " + label + " " + events + "\n");
@@ -158,7 +167,11 @@ public final class KubernetesComparison {
     }
   }
 
-  private static String readFigures(BufferedReader out, String prefix, Map<String, Double> figures) throws Exception {
+  /**
+   * Reads lines until one starts with {@code prefix}, puts its {@code name=value} figures into
+   * {@code figures} and returns it; returns null if the output ends first.
+   */
+  static String readFigures(BufferedReader out, String prefix, Map<String, Double> figures) throws Exception {
     for (String line = out.readLine(); line != null; line = out.readLine()) {
       if (line.startsWith(prefix)) {
         Matcher matcher = FIGURE.matcher(line);
@@ -171,7 +184,8 @@ public final class KubernetesComparison {
     return null;
   }
 
-  private static Map<String, Double> medians(List<Map<String, Double>> results) {
+  /** Returns the median of each figure over the runs (the upper one of an even count). */
+  static Map<String, Double> medians(List<Map<String, Double>> results) {
     Map<String, Double> medians = new LinkedHashMap<>();
     for (String key : results.get(0).keySet()) {
       double[] values = results.stream().mapToDouble(r -> r.getOrDefault(key, Double.NaN)).sorted().toArray();

@@ -2,6 +2,7 @@ package io.informer4j.benchmarks.kubernetes;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.kubernetes.KubernetesTransforms;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.UnaryOperator;
 
@@ -40,7 +41,9 @@ interface ProbeClient extends AutoCloseable {
    * {@code -page<n>} (the list page size, else the informer's default), e.g. {@code informer4j-list-plain};
    * {@code informer4j-manager} (the informers of a {@link io.informer4j.manager.Manager} with its
    * defaults: {@link ManagerProbe}); or {@code fabric8}, {@code fabric8-factory} (through fabric8's
-   * shared informer factory), {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe}).
+   * shared informer factory), {@code client-java}, or {@code raw-http} (the floor: {@link RawHttpProbe});
+   * or, for a fleet whose {@code url} is the clusters' URLs comma-separated, {@code fleet-informer4j}
+   * ({@link FleetProbe}) or {@code fleet-fabric8} ({@link Fabric8FleetProbe}).
    */
   static ProbeClient named(String name, String url) {
     return switch (name) {
@@ -49,6 +52,8 @@ interface ProbeClient extends AutoCloseable {
       case "fabric8-factory" -> new Fabric8FactoryProbe(url);
       case "client-java" -> new ClientJavaProbe(url);
       case "raw-http" -> new RawHttpProbe(url);
+      case "fleet-informer4j" -> new FleetProbe(List.of(url.split(",")));
+      case "fleet-fabric8" -> new Fabric8FleetProbe(List.of(url.split(",")));
       default -> informer4jNamed(name, url);
     };
   }

@@ -49,7 +49,7 @@ public final class ThreadCensusComparison {
       for (int i = 0; i < objects; i++) {
         api.create(KubernetesComparison.CONFIG_MAPS.type(), KubernetesComparison.DATA.configMap(i, 0));
       }
-      KubernetesComparison.listOnce(server);
+      KubernetesComparison.listOnce(server.url());
       System.out.println("| subject | informers / controllers | threads started | of them `informer4j-*` "
           + "| JVM threads | names with a space or comma |");
       System.out.println("|---|---|---|---|---|---|");
