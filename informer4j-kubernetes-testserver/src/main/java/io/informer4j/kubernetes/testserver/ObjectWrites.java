@@ -403,7 +403,10 @@ final class ObjectWrites {
 
   /**
    * Deletes an object: with finalizers it gets a {@code deletionTimestamp} and is answered (200),
-   * without it is removed and a Status answered; a CRD gets the cleanup finalizer first.
+   * without it is removed and a Status answered; a CRD gets the cleanup finalizer first. A
+   * {@code Foreground} delete adds the {@code foregroundDeletion} finalizer (also to an object
+   * already being deleted), which the {@link GarbageCollector} removes once the blocking dependents
+   * are gone.
    */
   Answer delete(ResourceType type, String namespace, String name, DeleteOptions options) {
     String ns = namespaceOf(type, namespace);
@@ -424,12 +427,19 @@ final class ObjectWrites {
       if (Namespaces.is(type)) {
         Namespaces.checkDeletable(name);
       }
-      boolean pending = ObjectRules.holdsDeletion(type, before) || isCrd(type);
-      if (pending && ObjectRules.isDeleting(before)) {
+      boolean foreground = GarbageCollector.FOREGROUND.equals(options.propagationPolicy())
+          && !ObjectRules.finalizers(before).contains(GarbageCollector.FOREGROUND_FINALIZER);
+      boolean pending = foreground || ObjectRules.holdsDeletion(type, before) || isCrd(type);
+      if (pending && ObjectRules.isDeleting(before) && !foreground) {
         return new Answer(200, before);
       }
       if (pending) {
-        Map<String, Object> deleting = rules.markDeleted(before);
+        Map<String, Object> deleting = ObjectRules.isDeleting(before) ? Documents.copy(before) : rules.markDeleted(before);
+        if (foreground) {
+          List<String> finalizers = new ArrayList<>(ObjectRules.finalizers(deleting));
+          finalizers.add(GarbageCollector.FOREGROUND_FINALIZER);
+          Documents.metadata(deleting).put("finalizers", finalizers);
+        }
         if (isCrd(type)) {
           deleting = CustomResourceDefinitions.terminating(deleting, rules.now());
         } else if (Namespaces.is(type)) {
@@ -476,9 +486,17 @@ final class ObjectWrites {
    * condition that its uid is unchanged); returns false when it went away meanwhile.
    */
   boolean deleteInBackground(ResourceType type, Map<String, Object> metadata) {
+    return deleteAsController(type, metadata, "Background");
+  }
+
+  /**
+   * Deletes the object {@code metadata} names as the controllers do, with {@code propagation}, on
+   * the condition that its uid is unchanged; returns false when it went away meanwhile.
+   */
+  boolean deleteAsController(ResourceType type, Map<String, Object> metadata, String propagation) {
     try {
       delete(type, Documents.text(metadata, "namespace"), Documents.text(metadata, "name"),
-          new DeleteOptions("Background", Documents.text(metadata, "uid"), null, false));
+          new DeleteOptions(propagation, Documents.text(metadata, "uid"), null, false));
       return true;
     } catch (RejectedRequest gone) {
       return false;
