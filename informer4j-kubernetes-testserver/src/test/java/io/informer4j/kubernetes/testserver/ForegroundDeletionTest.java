@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ class ForegroundDeletionTest {
   private static final String HOLD = "example.com/hold";
 
   KubernetesClient client;
+  KubernetesTestServer server;
 
   private ConfigMap create(String name, ConfigMap owner, boolean blockOwnerDeletion, String... finalizers) {
     ConfigMapBuilder builder = new ConfigMapBuilder().withNewMetadata().withName(name).withFinalizers(finalizers)
@@ -140,5 +142,21 @@ class ForegroundDeletionTest {
     await().atMost(WAIT).until(() -> names().equals(List.of("other", "shared")));
     assertThat(get("shared").getMetadata().getOwnerReferences()).extracting(r -> r.getName()).containsExactly("other");
     assertThat(shared.getMetadata().getUid()).isEqualTo(get("shared").getMetadata().getUid());
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aQueryParameterAsksForItTooAndTheOwnerIsAnsweredBeingDeleted() {
+    ConfigMap owner = create("owner", null, false);
+    create("child", owner, true, HOLD);
+
+    RawHttp.Answer answer = new RawHttp(server).send("DELETE",
+        "/api/v1/namespaces/default/configmaps/owner?propagationPolicy=Foreground", null, null, null);
+
+    assertThat(answer.code()).isEqualTo(200);
+    Map<String, Object> metadata = (Map<String, Object>) answer.json().get("metadata");
+    assertThat(metadata).containsKey("deletionTimestamp").containsEntry("finalizers", List.of("foregroundDeletion"));
+    release("child");
+    await().atMost(WAIT).until(() -> names().isEmpty());
   }
 }
