@@ -230,6 +230,29 @@ class KubectlTest extends KubectlSuite {
   }
 
   @Test
+  void deletesInTheForegroundWhileABlockingDependentStays() {
+    kubectl.run("create", "configmap", "cascade-owner").ok();
+    String uid = kubectl.run("get", "configmap", "cascade-owner", "-o", "jsonpath={.metadata.uid}").ok();
+    kubectl.withInput("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cascade-child\n  finalizers: [example.com/hold]\n"
+        + "  ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: cascade-owner, uid: " + uid
+        + ", blockOwnerDeletion: true}]\n", "create", "-f", "-").ok();
+
+    assertThat(kubectl.run("delete", "configmap", "cascade-owner", "--cascade=foreground", "--wait=false").ok())
+        .isEqualTo("configmap \"cascade-owner\" deleted\n");
+    // Foreground deletion (the API server and the garbage collector): the owner stays with the
+    // foregroundDeletion finalizer while its blocking dependent is held.
+    kubectl.run("wait", "--for=jsonpath={.metadata.deletionTimestamp}", "configmap/cascade-child", "--timeout=10s").ok();
+    assertThat(kubectl.run("get", "configmap", "cascade-owner", "-o", "jsonpath={.metadata.finalizers}").ok())
+        .isEqualTo("[\"foregroundDeletion\"]");
+
+    kubectl.run("patch", "configmap", "cascade-child", "--type=json", "-p",
+        "[{\"op\":\"remove\",\"path\":\"/metadata/finalizers\"}]").ok();
+    kubectl.run("wait", "--for=delete", "configmap/cascade-owner", "--timeout=10s").ok();
+    assertThat(kubectl.run("get", "configmap", "cascade-owner").err())
+        .isEqualTo("Error from server (NotFound): configmaps \"cascade-owner\" not found\n");
+  }
+
+  @Test
   void deletesWithoutAndWithAFinalizer() {
     kubectl.run("create", "configmap", "plain", "--from-literal=k=v").ok();
     // kubectl delete prints "<resource> \"<name>\" deleted" (pkg/cmd/delete/delete.go).
