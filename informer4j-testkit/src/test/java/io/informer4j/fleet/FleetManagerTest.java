@@ -11,6 +11,7 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.Scope;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.reader.ListOptions;
+import io.informer4j.testkit.ManualClusterProvider;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
@@ -90,27 +91,27 @@ class FleetManagerTest {
   void clustersEngageAndDisengageAtRuntime() {
     SimulatedApi first = api("a");
     SimulatedApi second = api("b");
-    ManualProvider provider = new ManualProvider();
+    ManualClusterProvider provider = new ManualClusterProvider();
     try (FleetManager fleet = FleetManager.builder(provider).build()) {
       recordReconciles(fleet, first);
       fleet.start();
       assertThat(fleet.clusterNames()).isEmpty();
-      provider.listener.appeared(cluster("one", first));
+      provider.listener().appeared(cluster("one", first));
       await().atMost(WAIT).until(() -> reconciledIn("one").size() == 1);
-      provider.listener.appeared(cluster("two", second));
+      provider.listener().appeared(cluster("two", second));
       await().atMost(WAIT).until(() -> reconciledIn("two").size() == 1);
       assertThat(fleet.clusterNames()).containsExactly("one", "two");
 
-      provider.listener.disappeared("one");
+      provider.listener().disappeared("one");
       assertThat(fleet.clusterNames()).containsExactly("two");
       assertThat(fleet.cluster("one")).isEmpty();
       second.create(WIDGETS, SimObject.of("shop", "b-2"));
       await().atMost(WAIT).until(() -> reconciledIn("two").size() == 2);
 
       reconciled.clear();
-      provider.listener.changed(cluster("two", first));
+      provider.listener().changed(cluster("two", first));
       await().atMost(WAIT).until(() -> reconciledIn("two").equals(Set.of(ObjectKey.of("shop", "a"))));
-      provider.listener.disappeared("unknown");
+      provider.listener().disappeared("unknown");
     }
   }
 
@@ -172,14 +173,14 @@ class FleetManagerTest {
   void statusReadinessAndMetricsArePerCluster() {
     SimulatedApi api = api("x");
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    ManualProvider provider = new ManualProvider();
+    ManualClusterProvider provider = new ManualClusterProvider();
     try (FleetManager fleet = FleetManager.builder(provider).meterRegistry(registry)
         .readinessPolicy(ReadinessPolicy.QUORUM).build()) {
       recordReconciles(fleet, api);
       fleet.start();
-      provider.listener.appeared(cluster("good-1", api));
-      provider.listener.appeared(cluster("good-2", api));
-      provider.listener.appeared(new ClusterDefinition("broken", () -> {
+      provider.listener().appeared(cluster("good-1", api));
+      provider.listener().appeared(cluster("good-2", api));
+      provider.listener().appeared(new ClusterDefinition("broken", () -> {
         throw new IllegalArgumentException("no server in the kubeconfig");
       }));
       await().atMost(WAIT).until(fleet::isReady);
@@ -198,7 +199,7 @@ class FleetManagerTest {
       assertThat(ReadinessPolicy.ALL.isMet(2, 3)).isFalse();
       assertThat(ReadinessPolicy.ANY.isMet(1, 3)).isTrue();
 
-      provider.listener.disappeared("good-2");
+      provider.listener().disappeared("good-2");
       assertThat(registry.getMeters()).noneMatch(m -> "good-2".equals(m.getId().getTag("cluster")));
       assertThat(fleet.meterRegistry().getMeters()).noneMatch(m -> "good-2".equals(m.getId().getTag("cluster")));
       assertThat(fleet.readiness().ready()).as("1 ready of 2 is no quorum").isFalse();
@@ -221,10 +222,14 @@ class FleetManagerTest {
     assertThatThrownBy(() -> new FixedClusterProvider(List.of(cluster("a", api), cluster("a", api))))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'a'");
     assertThatThrownBy(() -> new ClusterDefinition(" ", () -> api)).isInstanceOf(IllegalArgumentException.class);
-    ClusterProvider failing = new ManualProvider() {
+    ClusterProvider failing = new ClusterProvider() {
       @Override
       public void start(ClusterListener listener, InformerRuntime runtime) {
         throw new IllegalStateException("hub unreachable");
+      }
+
+      @Override
+      public void close() {
       }
     };
     try (FleetManager fleet = FleetManager.builder(failing).build()) {
@@ -236,33 +241,19 @@ class FleetManagerTest {
   void aHundredEngageDisengageCyclesLeaveNoThread() {
     SimulatedApi api = api("x", "y");
     ThreadLeaks leaks = ThreadLeaks.since(thread -> thread.getName().startsWith("informer4j-simulated-api"));
-    ManualProvider provider = new ManualProvider();
+    ManualClusterProvider provider = new ManualClusterProvider();
     try (FleetManager fleet = FleetManager.builder(provider).build()) {
       recordReconciles(fleet, api);
       fleet.start();
       for (int cycle = 0; cycle < 100; cycle++) {
         String name = "cycle-" + cycle;
-        provider.listener.appeared(cluster(name, api));
+        provider.listener().appeared(cluster(name, api));
         await().atMost(WAIT).until(() -> reconciledIn(name).size() == 2);
-        provider.listener.disappeared(name);
+        provider.listener().disappeared(name);
       }
       assertThat(fleet.clusterNames()).isEmpty();
     }
     leaks.assertNoneLeft(WAIT);
   }
 
-  /** A provider the test drives by hand through the listener it was started with. */
-  private static class ManualProvider implements ClusterProvider {
-    volatile ClusterListener listener;
-
-    @Override
-    public void start(ClusterListener listener, InformerRuntime runtime) {
-      this.listener = listener;
-    }
-
-    @Override
-    public void close() {
-      // nothing runs
-    }
-  }
 }

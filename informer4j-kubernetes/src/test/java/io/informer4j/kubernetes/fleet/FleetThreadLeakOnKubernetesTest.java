@@ -6,13 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.informer4j.controller.Result;
 import io.informer4j.fleet.ClusterDefinition;
-import io.informer4j.fleet.ClusterListener;
-import io.informer4j.fleet.ClusterProvider;
 import io.informer4j.fleet.FleetManager;
-import io.informer4j.informer.InformerRuntime;
 import io.informer4j.kubernetes.KubernetesBackend;
 import io.informer4j.kubernetes.ResourceDescriptor;
 import io.informer4j.kubernetes.testserver.KubernetesTestServer;
+import io.informer4j.testkit.ManualClusterProvider;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
@@ -33,20 +31,6 @@ class FleetThreadLeakOnKubernetesTest {
   private static final Logger log = LoggerFactory.getLogger(FleetThreadLeakOnKubernetesTest.class);
   private static final Duration WAIT = Duration.ofSeconds(30);
 
-  /** A provider the test drives by hand through the listener it was started with. */
-  private static final class ManualProvider implements ClusterProvider {
-    volatile ClusterListener listener;
-
-    @Override
-    public void start(ClusterListener listener, InformerRuntime runtime) {
-      this.listener = listener;
-    }
-
-    @Override
-    public void close() {
-      // nothing runs
-    }
-  }
 
   @Test
   void aHundredEngageDisengageCyclesLeaveNoThread() {
@@ -56,7 +40,7 @@ class FleetThreadLeakOnKubernetesTest {
       ThreadLeaks leaks = ThreadLeaks.since(thread -> thread.getName().startsWith("kubernetes-test-server")
           || thread.getName().startsWith("informer4j-simulated-api"));
       Set<String> reconciled = ConcurrentHashMap.newKeySet();
-      ManualProvider provider = new ManualProvider();
+      ManualClusterProvider provider = new ManualClusterProvider();
       long started = System.nanoTime();
       try (FleetManager fleet = FleetManager.builder(provider).name("cycles").stopTimeout(Duration.ofSeconds(10))
           .build()) {
@@ -67,9 +51,9 @@ class FleetThreadLeakOnKubernetesTest {
         fleet.start();
         for (int cycle = 0; cycle < 100; cycle++) {
           String name = "cycle-" + cycle;
-          provider.listener.appeared(new ClusterDefinition(name, () -> KubernetesBackend.connect(server.clientConfig())));
+          provider.listener().appeared(new ClusterDefinition(name, () -> KubernetesBackend.connect(server.clientConfig())));
           await().atMost(WAIT).pollInterval(Duration.ofMillis(5)).until(() -> reconciled.contains(name));
-          provider.listener.disappeared(name);
+          provider.listener().disappeared(name);
           assertThat(fleet.clusterNames()).as("cycle %d disengaged", cycle).isEmpty();
         }
       }
