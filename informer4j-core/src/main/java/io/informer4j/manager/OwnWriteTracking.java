@@ -35,12 +35,13 @@ record OwnWriteTracking(ReconcileBarrier<ObjectKey> barrier, Map<TypeKey, EventH
     UnrecordedWrites unrecorded = new UnrecordedWrites(spec.name(), primary, context.recorded(),
         key -> versions.of(primary, key),
         context.runtime().clock(), spec.readYourWritesTimeout(), LoggerFactory.getLogger(UnrecordedWrites.class));
+    context.recorded().whenWritesEnd(unrecorded::writesEnded);
     Map<TypeKey, EventHandler<?>> observers = new LinkedHashMap<>();
     for (ObjectType<?> type : types) {
       boolean isPrimary = type.key().equals(primary);
       observers.put(type.key(), observer(type, isPrimary ? pending : null, history, isPrimary ? unrecorded : null));
     }
-    spec.ownWrites().bind(primary, pending, history, versions, unrecorded);
+    spec.ownWrites().bind(primary, pending, history, versions, context.recorded(), unrecorded);
     return new OwnWriteTracking(spec.ownWrites().barrier(), Map.copyOf(observers), unrecorded);
   }
 

@@ -55,6 +55,8 @@ import org.slf4j.LoggerFactory;
  * controller of the manager recorded, is counted in {@link #unrecorded()} (metric
  * {@code informer4j_controller_read_your_writes_unrecorded_total}); the first is logged at WARN,
  * naming the object and the fix. Another writer's change in that window is counted the same way.
+ * A change that arrives while a write of the object is marked {@link #writing in flight} is judged
+ * when the write's mark closes.
  *
  * <p>Thread-safe; {@link #record} never blocks and may be called from any thread.
  */
@@ -64,7 +66,7 @@ public final class OwnWrites {
 
   /** What the manager bound when the controller was registered with read-your-writes on. */
   private record Tracking(TypeKey primary, PendingWrites pending, WriteHistory history, CachedVersions versions,
-                          UnrecordedWrites unrecorded) {
+                          RecordedWrites recordedWrites, UnrecordedWrites unrecorded) {
   }
 
   private final String controller;
@@ -78,8 +80,8 @@ public final class OwnWrites {
 
   /** Starts tracking, once the controller's informers exist. */
   void bind(TypeKey primary, PendingWrites pending, WriteHistory history, CachedVersions versions,
-            UnrecordedWrites unrecorded) {
-    this.tracking = new Tracking(primary, pending, history, versions, unrecorded);
+            RecordedWrites recordedWrites, UnrecordedWrites unrecorded) {
+    this.tracking = new Tracking(primary, pending, history, versions, recordedWrites, unrecorded);
   }
 
   /**
@@ -110,6 +112,22 @@ public final class OwnWrites {
     }
     recorded.increment();
     return true;
+  }
+
+  /**
+   * Marks a write of {@code key} of {@code type} as on its way, until the returned mark is closed:
+   * call it before sending the write, and close the mark after {@link #record recording} the answer or
+   * when the write failed. Meanwhile a change of the object is not judged as a write the controller
+   * did not record ({@link #unrecorded()}): the server may show the write in the cache before its
+   * answer reaches the writer. The writes bound to a controller in the Kubernetes toolkit mark every
+   * write; code that records by hand should mark its writes too. Returns {@link WriteInFlight#NONE}
+   * while read-your-writes is off or the controller is not registered yet. Never blocks.
+   */
+  public WriteInFlight writing(TypeKey type, ObjectKey key) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(key, "key");
+    Tracking current = tracking;
+    return current == null ? WriteInFlight.NONE : current.recordedWrites().begin(type, key)::run;
   }
 
   /** Records {@code write}; see {@link #record(TypeKey, ObjectKey, String)}. */

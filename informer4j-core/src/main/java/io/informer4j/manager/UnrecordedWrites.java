@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,7 +26,10 @@ import org.slf4j.Logger;
  * write made by the reconcile through a path not bound to the controller, such as a raw client. A change shown while
  * the reconcile runs is judged when it returns, one shown after it when the next reconcile of the key
  * begins (the change queues one), so a write recorded just after its event reached the cache — by the
- * reconcile or by another thread — is not taken for one.
+ * reconcile or by another thread — is not taken for one. A change of an object that a write of the
+ * manager's controllers is on its way to record ({@link OwnWrites#writing}) is judged when that write
+ * ends, so a write whose event reaches the cache long before its response reaches the writer is not
+ * taken for one either.
  *
  * <p>Each such write is counted ({@link #count()}); the first is logged at WARN, naming the object and
  * how to fix it. A change by another writer that lands in the same window looks the same and is
@@ -60,6 +64,7 @@ final class UnrecordedWrites {
   private final long windowNanos;
   private final Logger log;
   private final ConcurrentMap<ObjectKey, Reconcile> reconciles = new ConcurrentHashMap<>();
+  private final ConcurrentMap<ObjectKey, Set<String>> awaitingWrites = new ConcurrentHashMap<>();
   private final LongAdder found = new LongAdder();
   private final AtomicLong ends = new AtomicLong();
   private final AtomicBoolean warned = new AtomicBoolean();
@@ -161,8 +166,33 @@ final class UnrecordedWrites {
     reconciles.remove(key);
   }
 
+  /**
+   * Judges the changes of {@code key} put off while writes of it were in flight, once the last has
+   * ended; called by {@link RecordedWrites} on the writer's thread.
+   */
+  void writesEnded(TypeKey type, ObjectKey key) {
+    if (!type.equals(primary)) {
+      return;
+    }
+    Set<String> versions = awaitingWrites.remove(key);
+    if (versions != null) {
+      versions.forEach(version -> judge(key, version));
+    }
+  }
+
   private void judge(ObjectKey key, String version) {
     if (recorded.saw(primary, key, version)) {
+      return;
+    }
+    if (recorded.writing(primary, key)) {
+      awaitingWrites.compute(key, (k, versions) -> {
+        Set<String> awaiting = versions == null ? ConcurrentHashMap.newKeySet() : versions;
+        awaiting.add(version);
+        return awaiting;
+      });
+      if (!recorded.writing(primary, key)) {
+        writesEnded(primary, key);
+      }
       return;
     }
     found.increment();

@@ -25,8 +25,9 @@ import org.slf4j.helpers.SubstituteLogger;
 /**
  * A change that follows what a reconcile read, shown while it runs or within the bound after, at a
  * version nobody recorded, is an unrecorded write: counted, the first warned once per controller;
- * recorded writes (even recorded after their event), resyncs, late changes and changes following
- * another writer's unseen version are not.
+ * recorded writes (even recorded after their event, or after the next reconcile began while the
+ * write was marked in flight), resyncs, late changes and changes following another writer's unseen
+ * version are not.
  */
 class UnrecordedWritesTest {
 
@@ -46,6 +47,7 @@ class UnrecordedWritesTest {
 
   UnrecordedWritesTest() {
     recorded.add(history);
+    recorded.whenWritesEnd(unrecorded::writesEnded);
   }
 
   /** Runs one reconcile of {@code key} that does {@code during} before it returns. */
@@ -156,5 +158,45 @@ class UnrecordedWritesTest {
     unrecorded.deleted(fresh);
     cacheShows(fresh, "8");
     assertThat(unrecorded.count()).isEqualTo(1);
+  }
+
+  @Test
+  void aChangeWhileAWriteOfTheObjectIsInFlightIsJudgedOnlyOnceTheLastMarkClosed() throws Exception {
+    reconcile(WEB, () -> { });
+    Runnable first = recorded.begin(PODS, WEB);
+    Runnable second = recorded.begin(PODS, WEB);
+    cacheShows(WEB, "2");
+    reconcile(WEB, () -> { });
+    assertThat(unrecorded.count()).as("put off while writes are in flight").isZero();
+
+    history.record(PODS, WEB, "2", Optional.of("1"));
+    first.run();
+    second.run();
+    second.run();
+    assertThat(unrecorded.count()).as("recorded before its mark closed").isZero();
+    assertThat(recorded.writing(PODS, WEB)).isFalse();
+  }
+
+  @Test
+  void aChangeStillUnrecordedWhenTheWriteInFlightEndsIsCounted() throws Exception {
+    reconcile(WEB, () -> { });
+    Runnable failedWrite = recorded.begin(PODS, WEB);
+    Runnable otherObject = recorded.begin(PODS, DB);
+    cacheShows(WEB, "2");
+    reconcile(WEB, () -> { });
+    otherObject.run();
+    assertThat(unrecorded.count()).as("the write of web is still in flight").isZero();
+
+    failedWrite.run();
+    assertThat(unrecorded.count()).isEqualTo(1);
+    assertThat(warnings()).singleElement().asString().contains("shop/web", "resourceVersion 2");
+  }
+
+  @Test
+  void aMarkFromWritesNotBoundToAControllerMarksNothing() {
+    OwnWrites notRegistered = new OwnWrites("pods");
+    try (WriteInFlight mark = notRegistered.writing(PODS, WEB)) {
+      assertThat(mark).isSameAs(WriteInFlight.NONE);
+    }
   }
 }

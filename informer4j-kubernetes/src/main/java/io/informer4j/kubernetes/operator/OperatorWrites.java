@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.informer4j.manager.ControllerBuilder;
+import io.informer4j.manager.OwnWrites;
+import io.informer4j.manager.WriteInFlight;
 import io.informer4j.manager.WrittenObject;
 import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.TypeKey;
@@ -56,15 +58,17 @@ public final class OperatorWrites implements AutoCloseable {
   private final Consumer<WrittenObject> listener;
   private final String fieldManager;
   private final String owner;
+  private final OwnWrites ownWrites;
   private final List<EventRecorder> recorders = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
 
   private OperatorWrites(KubernetesClient client, Consumer<WrittenObject> listener, String fieldManager,
-                         String owner) {
+                         String owner, OwnWrites ownWrites) {
     this.client = client;
     this.listener = listener;
     this.fieldManager = fieldManager;
     this.owner = owner;
+    this.ownWrites = ownWrites;
   }
 
   /** Returns writes over {@code client} without a listener. */
@@ -275,14 +279,28 @@ public final class OperatorWrites implements AutoCloseable {
   private <T extends HasMetadata> T write(T object, Verb verb, Supplier<T> request) {
     Objects.requireNonNull(object, "object");
     requireOpen(verb.text, object);
-    T answer;
-    try {
-      answer = request.get();
-    } catch (KubernetesClientException e) {
-      throw mapped(object, verb == Verb.UPDATE_STATUS || verb == Verb.APPLY_STATUS, e);
+    try (WriteInFlight marked = inFlight(object)) {
+      T answer;
+      try {
+        answer = request.get();
+      } catch (KubernetesClientException e) {
+        throw mapped(object, verb == Verb.UPDATE_STATUS || verb == Verb.APPLY_STATUS, e);
+      }
+      tell(answer, verb);
+      return answer;
     }
-    tell(answer, verb);
-    return answer;
+  }
+
+  /**
+   * Marks the write of {@code object} as on its way until its answer is recorded, for writes built for
+   * a controller; an object without a name (a create with {@code generateName}) cannot be marked.
+   */
+  private WriteInFlight inFlight(HasMetadata object) {
+    if (ownWrites == null || object.getMetadata() == null || object.getMetadata().getName() == null
+        || object.getMetadata().getName().isEmpty()) {
+      return WriteInFlight.NONE;
+    }
+    return ownWrites.writing(Identity.typeOf(object), Identity.keyOf(object));
   }
 
   /** Returns a copy of {@code object} to send as an applied configuration: without managed fields. */
@@ -383,7 +401,9 @@ public final class OperatorWrites implements AutoCloseable {
     /**
      * Writes for {@code controller} of a manager, the way a controller writes: every accepted write
      * is recorded as the controller's own (read-your-writes holds its next reconcile of the object
-     * back until the cache has seen the write, with no further wiring), server-side apply uses the
+     * back until the cache has seen the write, with no further wiring; each write is marked
+     * {@linkplain io.informer4j.manager.OwnWrites#writing in flight} until recorded, so its event reaching
+     * the cache before its answer is not taken for an unrecorded write), server-side apply uses the
      * controller's name as field manager, and the writes built — with the Event recorders built over
      * them — belong to the controller: its manager closes them when it stops
      * ({@link ControllerBuilder#closeOnStop}), after which they refuse with a
@@ -412,11 +432,11 @@ public final class OperatorWrites implements AutoCloseable {
     /** Returns the writes; built {@link #forController for a controller}, handed to it to close. */
     public OperatorWrites build() {
       if (controller == null) {
-        return new OperatorWrites(client, listener, fieldManager, null);
+        return new OperatorWrites(client, listener, fieldManager, null, null);
       }
       Consumer<WrittenObject> record = controller.ownWrites()::record;
       OperatorWrites writes = new OperatorWrites(client, listener == null ? record : record.andThen(listener),
-          fieldManager, controller.name());
+          fieldManager, controller.name(), controller.ownWrites());
       controller.closeOnStop(writes);
       return writes;
     }
