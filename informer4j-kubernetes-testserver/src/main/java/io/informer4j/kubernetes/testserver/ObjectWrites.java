@@ -577,7 +577,7 @@ final class ObjectWrites {
   }
 
   private static SimObject toObject(ResourceType type, String namespace, Map<String, Object> document) {
-    return ObjectJson.fromDocument(document, namespaceOf(type, namespace));
+    return ObjectJson.fromDocument(EventVersions.stored(type.type(), document), namespaceOf(type, namespace));
   }
 
   private static boolean isCrd(ResourceType type) {
