@@ -459,7 +459,7 @@ public final class KubernetesTestServer implements AutoCloseable {
       case GROUP_LIST -> HttpBodies.send(request.response(), 200, types.groupList());
       case GROUP -> answerDocument(request, types.group(path.group()));
       case RESOURCE_LIST -> answerDocument(request, types.resourceList(path.group(), path.version()));
-      case COLLECTION, OBJECT, STATUS -> resources.handle(request, path);
+      case COLLECTION, OBJECT, STATUS, SCALE -> resources.handle(request, path);
       default -> HttpBodies.send(request.response(), Statuses.notFound("the server could not find the requested resource"));
     }
   }
