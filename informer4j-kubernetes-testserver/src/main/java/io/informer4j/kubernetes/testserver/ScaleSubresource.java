@@ -3,6 +3,7 @@ package io.informer4j.kubernetes.testserver;
 import io.informer4j.meta.LabelOperator;
 import io.informer4j.meta.LabelRequirement;
 import io.informer4j.meta.LabelSelector;
+import io.informer4j.meta.TypeKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +39,7 @@ record ScaleSubresource(String specReplicasPath, String statusReplicasPath, Stri
   }
 
   /** The {@code autoscaling/v1} Scale kind a /scale subresource serves. */
-  static final io.informer4j.meta.TypeKey SCALE = io.informer4j.meta.TypeKey.of("autoscaling", "v1", "Scale");
+  static final TypeKey SCALE = TypeKey.of("autoscaling", "v1", "Scale");
 
   private static final Map<String, ScaleSubresource> BUILT_IN = Map.of(
       "apps/v1/deployments", workload(SelectorForm.LABEL_SELECTOR),

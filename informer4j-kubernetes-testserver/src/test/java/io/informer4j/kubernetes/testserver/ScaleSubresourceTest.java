@@ -1,9 +1,11 @@
 package io.informer4j.kubernetes.testserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ReplicationController;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
@@ -28,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * discovery lists {@code deployments/scale} as group autoscaling, version v1, kind Scale
  * (k8s.io/apiserver pkg/endpoints/installer.go).
  */
-@EnableKubernetesTestServer(serve = {Deployment.class, ReplicaSet.class, StatefulSet.class, ConfigMap.class},
+@EnableKubernetesTestServer(serve = {Deployment.class, ReplicaSet.class, StatefulSet.class, ReplicationController.class,
+    ConfigMap.class},
     crds = "crds/replicated-pools.yaml")
 class ScaleSubresourceTest {
 
@@ -61,6 +64,20 @@ class ScaleSubresourceTest {
         .containsKeys("uid", "resourceVersion", "creationTimestamp");
     assertThat(child(scale, "spec")).isEqualTo(Map.of("replicas", 1));
     assertThat(child(scale, "status")).isEqualTo(Map.of("replicas", 0, "selector", "app=shown,tier in (api,web)"));
+  }
+
+  @Test
+  void aReplicationControllersScaleShowsItsSelectorMap() {
+    RawHttp http = new RawHttp(server);
+    http.post("/api/v1/namespaces/default/replicationcontrollers", "{\"apiVersion\":\"v1\",\"kind\":"
+        + "\"ReplicationController\",\"metadata\":{\"name\":\"legacy\"},\"spec\":{\"replicas\":2,\"selector\":"
+        + "{\"tier\":\"web\",\"app\":\"legacy\"},\"template\":{\"metadata\":{\"labels\":{\"app\":\"legacy\","
+        + "\"tier\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"nginx:1.27\"}]}}}}");
+
+    Map<String, Object> scale = http.get("/api/v1/namespaces/default/replicationcontrollers/legacy/scale").json();
+
+    assertThat(child(scale, "spec")).isEqualTo(Map.of("replicas", 2));
+    assertThat(child(scale, "status")).isEqualTo(Map.of("replicas", 0, "selector", "app=legacy,tier=web"));
   }
 
   @Test
@@ -229,5 +246,21 @@ class ScaleSubresourceTest {
         + "\"Plain\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"replicas\":1}}");
 
     assertThat(http.get("/apis/example.com/v1/namespaces/default/plains/p/scale").code()).isEqualTo(404);
+  }
+
+  @Test
+  void aReplicaOrSelectorFieldOfAnotherTypeIsAnAccessorError() {
+    ScaleSubresource scale = ScaleSubresource.declared(Map.of("subresources", Map.of("scale", Map.of(
+        "specReplicasPath", ".spec.replicas", "statusReplicasPath", ".status.replicas",
+        "labelSelectorPath", ".status.selector"))));
+    Map<String, Object> wrongReplicas = Map.of("spec", Map.of("replicas", "three"));
+    Map<String, Object> wrongSelector = Map.of("spec", Map.of("replicas", 1), "status", Map.of("selector", true));
+
+    assertThatThrownBy(() -> scale.scaleOf(wrongReplicas)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(".spec.replicas accessor error: three is of the type string, expected int64");
+    assertThat(scale.replicaErrors(wrongReplicas)).extracting(FieldError::toString).containsExactly(
+        ".spec.replicas: Invalid value: 0: .spec.replicas accessor error: three is of the type string, expected int64");
+    assertThatThrownBy(() -> scale.scaleOf(wrongSelector)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(".status.selector accessor error: true is of the type bool, expected string");
   }
 }
