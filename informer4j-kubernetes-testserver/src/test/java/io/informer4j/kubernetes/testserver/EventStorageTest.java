@@ -186,4 +186,19 @@ class EventStorageTest {
         "FieldValueInvalid message Invalid value: \"other\": field is immutable",
         "FieldValueInvalid reportingController Invalid value: \"example.com/other\": field is immutable");
   }
+
+  @Test
+  void anEventWrittenThroughOneApiIsPatchedThroughTheOther() {
+    RawHttp http = new RawHttp(server);
+    http.post(EVENTS, eventsV1("patched", ""));
+
+    RawHttp.Answer patched = http.send("PATCH", CORE + "/patched", "application/merge-patch+json",
+        "{\"metadata\":{\"labels\":{\"seen\":\"yes\"}}}", null);
+    Map<String, Object> event = http.get(EVENTS + "/patched").json();
+
+    assertThat(patched.code()).as(patched.body()).isEqualTo(200);
+    assertThat(patched.json()).containsEntry("message", "image pulled");
+    assertThat(metadata(event)).containsEntry("labels", Map.of("seen", "yes"));
+    assertThat(event).containsEntry("note", "image pulled").containsEntry("reportingController", "example.com/kubelet");
+  }
 }
