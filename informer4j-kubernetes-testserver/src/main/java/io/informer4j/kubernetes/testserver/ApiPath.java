@@ -6,7 +6,7 @@ import java.util.Arrays;
  * A request path of the Kubernetes REST API, taken apart: {@code /version}, the OpenAPI documents
  * ({@code /openapi/v2}, {@code /openapi/v3}, {@code /openapi/v3/{api|apis/group}/{version}}),
  * discovery documents ({@code /api}, {@code /apis}, {@code /api/v1}, {@code /apis/{group}/{version}})
- * and resource paths ({@code …/{version}[/namespaces/{ns}]/{plural}[/{name}[/status]]}).
+ * and resource paths ({@code …/{version}[/namespaces/{ns}]/{plural}[/{name}[/status|/scale]]}).
  *
  * @param kind      what the path addresses
  * @param group     the API group ({@code ""} for the core group)
@@ -20,7 +20,7 @@ record ApiPath(Kind kind, String group, String version, String namespace, String
   /** What a path addresses. */
   enum Kind {
     VERSION, OPENAPI_V2, OPENAPI_V3, OPENAPI_V3_GROUP_VERSION, CORE_VERSIONS, GROUP_LIST, GROUP, RESOURCE_LIST,
-    COLLECTION, OBJECT, STATUS, UNKNOWN
+    COLLECTION, OBJECT, STATUS, SCALE, UNKNOWN
   }
 
   private static final ApiPath UNKNOWN_PATH = new ApiPath(Kind.UNKNOWN, "", null, null, null, null);
@@ -88,7 +88,7 @@ record ApiPath(Kind kind, String group, String version, String namespace, String
     return object(group, version, null, rest);
   }
 
-  /** Reads {@code plural[/name[/status]]}; a namespace itself is {@code namespaces/{name}[/status]}. */
+  /** Reads {@code plural[/name[/status|/scale]]}; a namespace itself is {@code namespaces/{name}[/status]}. */
   private static ApiPath object(String group, String version, String namespace, String[] rest) {
     if (namespace != null && rest.length == 1 && "status".equals(rest[0]) && group.isEmpty()) {
       return new ApiPath(Kind.STATUS, group, version, null, "namespaces", namespace);
@@ -96,7 +96,11 @@ record ApiPath(Kind kind, String group, String version, String namespace, String
     return switch (rest.length) {
       case 1 -> new ApiPath(Kind.COLLECTION, group, version, namespace, rest[0], null);
       case 2 -> new ApiPath(Kind.OBJECT, group, version, namespace, rest[0], rest[1]);
-      case 3 -> "status".equals(rest[2]) ? new ApiPath(Kind.STATUS, group, version, namespace, rest[0], rest[1]) : UNKNOWN_PATH;
+      case 3 -> switch (rest[2]) {
+        case "status" -> new ApiPath(Kind.STATUS, group, version, namespace, rest[0], rest[1]);
+        case "scale" -> new ApiPath(Kind.SCALE, group, version, namespace, rest[0], rest[1]);
+        default -> UNKNOWN_PATH;
+      };
       default -> UNKNOWN_PATH;
     };
   }

@@ -12,7 +12,7 @@ import java.util.function.Function;
  * (kubernetes/pkg/apis/{core,apps,batch}/v1/defaults.go: {@link WorkloadDefaults},
  * {@link PodSpecDefaults}, {@link ServiceDefaults}, {@link SecretDefaults}), what its registry strategy sets
  * (a new Pod's {@code status.phase} Pending and {@code qosClass}), and its validation
- * ({@link WorkloadValidation}, {@link CoreValidation}). A refusal is 422 Invalid with a cause per
+ * ({@link WorkloadValidation}, {@link CoreValidation}, {@link EventValidation} for both Event APIs). A refusal is 422 Invalid with a cause per
  * field, a quantity that cannot be read is 400 BadRequest. Kinds other than the v1 core and apps,
  * batch kinds named here are left alone. Thread-safe.
  */
@@ -63,6 +63,8 @@ final class BuiltInKinds {
         }
         case "/secrets" -> errors.addAll(CoreValidation.secret(document));
         case "/configmaps" -> errors.addAll(CoreValidation.configMap(document));
+        case "/events", "events.k8s.io/events" -> errors.addAll(EventValidation.errors(
+            EventVersions.core(type.type(), before), EventVersions.core(type.type(), document), !kind.startsWith("/")));
         default -> {
         }
       }

@@ -95,7 +95,8 @@ final class CrdController implements ObjectWrites.WriteListener, AutoCloseable {
       }
     }
     for (ResourceType type : served) {
-      writes.serve(type, CustomResourceDefinitions.schema(crd, type.type().version()), false);
+      writes.serve(type, CustomResourceDefinitions.schema(crd, type.type().version()), false,
+          CustomResourceDefinitions.scale(crd, type.type().version()));
     }
   }
 

@@ -105,7 +105,9 @@ final class CustomResourceDefinitions {
    * checks, then the {@code x-kubernetes-validations} rules of its schemas ({@link CelValidator}),
    * named under {@code spec.validation.openAPIV3Schema} when every version has the same schema
    * (the API server's internal form keeps one schema then) and under
-   * {@code spec.versions[i].schema.openAPIV3Schema} otherwise.
+   * {@code spec.versions[i].schema.openAPIV3Schema} otherwise; and the {@code subresources.scale}
+   * of each version ({@link ScaleSubresource#declarationErrors}), named likewise under
+   * {@code spec.subresources} when every version has the same subresources.
    *
    * @throws RejectedRequest (422 Invalid) with a cause per problem
    */
@@ -120,6 +122,17 @@ final class CustomResourceDefinitions {
     } else {
       for (int i = 0; i < schemas.size(); i++) {
         CelValidator.compile(schemas.get(i), "spec.versions[" + i + "].schema.openAPIV3Schema", problems);
+      }
+    }
+    List<Map<String, Object>> subresources = versions.stream().map(v -> Documents.childOrEmpty(v, "subresources")).toList();
+    for (int i = 0; i < subresources.size(); i++) {
+      if (subresources.get(i).get("scale") instanceof Map<?, ?> scale) {
+        boolean shared = subresources.stream().distinct().count() == 1;
+        problems.addAll(ScaleSubresource.declarationErrors(scale, shared ? "spec.subresources"
+            : "spec.versions[" + i + "].subresources"));
+        if (shared) {
+          break;
+        }
       }
     }
     if (!problems.isEmpty()) {
@@ -138,6 +151,12 @@ final class CustomResourceDefinitions {
       }
     }
     throw new IllegalStateException("a stored CRD has no storage version: " + crd.get("metadata"));
+  }
+
+  /** Returns the {@code /scale} subresource {@code version} declares, or null when it declares none. */
+  static ScaleSubresource scale(Map<String, Object> crd, String version) {
+    return versions(crd).stream().filter(entry -> version.equals(entry.get("name"))).findFirst()
+        .map(ScaleSubresource::declared).orElse(null);
   }
 
   /** Returns the {@code openAPIV3Schema} of {@code version}, or null when it has none. */

@@ -45,7 +45,8 @@ import java.util.concurrent.TimeUnit;
  * storage version, deleted with their objects; ownerReference garbage collection; JSON, merge and
  * strategic merge patches; validation with the API server's status codes and messages; discovery
  * with short names and categories, {@code /version} and the OpenAPI documents kubectl reads.
- * CustomResourceDefinitions, Namespaces and Events ({@code events.k8s.io/v1} and {@code v1}, which
+ * CustomResourceDefinitions, Namespaces and Events ({@code events.k8s.io/v1} and {@code v1}, one storage
+ * converted per API version as on a cluster, which
  * {@code kubectl describe} reads) are served from the start, with the Namespaces a cluster starts
  * with ({@code default}, {@code kube-system}, {@code kube-public}, {@code kube-node-lease}): an
  * object is created only in a Namespace that exists (else 404, as on a cluster; see
@@ -99,7 +100,8 @@ public final class KubernetesTestServer implements AutoCloseable {
     writes.addListener(namespaces);
     this.resources = new ResourceRequests(api, types, writes, workers, faults);
     writes.serve(CustomResourceDefinitions.CRD, ModelSchemas.of(CustomResourceDefinition.class), true);
-    serve(Namespace.class, Event.class, io.fabric8.kubernetes.api.model.Event.class);
+    // the core Events first: their storage is installed with their field selectors, and events.k8s.io/v1 shares it
+    serve(Namespace.class, io.fabric8.kubernetes.api.model.Event.class, Event.class);
     for (String name : Namespaces.INITIAL) {
       if (writes.find(Namespaces.TYPE, null, name).isEmpty()) {
         writes.create(Namespaces.TYPE, null, Namespaces.document(name), ObjectWrites.WriteOptions.CONTROLLERS);
@@ -457,7 +459,7 @@ public final class KubernetesTestServer implements AutoCloseable {
       case GROUP_LIST -> HttpBodies.send(request.response(), 200, types.groupList());
       case GROUP -> answerDocument(request, types.group(path.group()));
       case RESOURCE_LIST -> answerDocument(request, types.resourceList(path.group(), path.version()));
-      case COLLECTION, OBJECT, STATUS -> resources.handle(request, path);
+      case COLLECTION, OBJECT, STATUS, SCALE -> resources.handle(request, path);
       default -> HttpBodies.send(request.response(), Statuses.notFound("the server could not find the requested resource"));
     }
   }

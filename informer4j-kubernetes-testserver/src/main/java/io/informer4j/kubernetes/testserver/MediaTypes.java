@@ -20,6 +20,9 @@ final class MediaTypes {
   /** The body formats of patches of built-in types. */
   static final List<String> BUILT_IN_PATCH_TYPES = List.of(JsonPatch.CONTENT_TYPE, MergePatch.CONTENT_TYPE,
       StrategicMergePatch.CONTENT_TYPE, WriteParameters.APPLY_PATCH);
+  /** The body formats of patches of a {@code /scale} subresource, the parent's kind built in or custom. */
+  static final List<String> SCALE_PATCH_TYPES =
+      List.of(JsonPatch.CONTENT_TYPE, MergePatch.CONTENT_TYPE, StrategicMergePatch.CONTENT_TYPE);
   /** The body formats of patches of custom resources (no strategic merge patch, as the API server). */
   static final List<String> CUSTOM_PATCH_TYPES =
       List.of(JsonPatch.CONTENT_TYPE, MergePatch.CONTENT_TYPE, WriteParameters.APPLY_PATCH);

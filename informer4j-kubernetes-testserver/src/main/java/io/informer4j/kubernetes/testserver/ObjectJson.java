@@ -18,7 +18,10 @@ final class ObjectJson {
   private ObjectJson() {
   }
 
-  /** Returns the full document of {@code object} as a type's object. */
+  /**
+   * Returns the full document of {@code object} as a type's object (converted from its storage form
+   * when the type is served from another's storage, {@link EventVersions}).
+   */
   static Map<String, Object> toDocument(TypeKey type, SimObject object) {
     Map<String, Object> document = new LinkedHashMap<>();
     document.put("apiVersion", type.apiVersion());
@@ -29,7 +32,7 @@ final class ObjectJson {
         document.put(key, value);
       }
     });
-    return document;
+    return EventVersions.served(type, document);
   }
 
   /** Returns the PartialObjectMetadata document of {@code object}: only its metadata. */

@@ -135,11 +135,17 @@ final class ObjectWrites {
 
   /**
    * Installs and serves a type whose objects follow {@code schema} (null: any fields); a built-in
-   * kind's new objects start with the empty objects of its Go type.
+   * kind's new objects start with the empty objects of its Go type, and it has the {@code /scale}
+   * subresource the API server gives it ({@link ScaleSubresource#builtIn}).
    */
   void serve(ResourceType type, Map<String, Object> schema, boolean builtInKind) {
+    serve(type, schema, builtInKind, builtInKind ? ScaleSubresource.builtIn(type) : null);
+  }
+
+  /** Installs and serves a type as {@link #serve(ResourceType, Map, boolean)}, with {@code scale} (or null) as its /scale. */
+  void serve(ResourceType type, Map<String, Object> schema, boolean builtInKind, ScaleSubresource scale) {
     api.install(type.storageType(), type.scope(), type.selectableFields());
-    types.add(type, schema, builtInKind);
+    types.add(type, schema, builtInKind, scale);
   }
 
   Answer get(ResourceType type, String namespace, String name) {
@@ -542,7 +548,8 @@ final class ObjectWrites {
   /**
    * Defaults and validates a custom resource by its CRD's schema ({@link SchemaDefaults},
    * {@link SchemaValidation}), then, when the schema holds, by its validation rules
-   * ({@link CelValidator}, with {@code before} the stored object on an update, else null): 422
+   * ({@link CelValidator}, with {@code before} the stored object on an update, else null), and its
+   * replica fields when its CRD declares {@code /scale} ({@link ScaleSubresource#replicaErrors}): 422
    * Invalid with a cause per problem. Built-in kinds are left alone; a type whose validation is
    * skipped ({@link #validates}) is only defaulted.
    */
@@ -555,7 +562,11 @@ final class ObjectWrites {
     if (!validates(type)) {
       return;
     }
-    List<FieldError> errors = SchemaValidation.errors(document, schema);
+    List<FieldError> errors = new ArrayList<>(SchemaValidation.errors(document, schema));
+    Optional<ScaleSubresource> scale = types.scale(type);
+    if (scale.isPresent()) {
+      errors.addAll(scale.get().replicaErrors(document));
+    }
     CelValidator rules = types.validator(type);
     if (errors.isEmpty() && rules != null) {
       errors = rules.validate(document, before);
@@ -577,7 +588,7 @@ final class ObjectWrites {
   }
 
   private static SimObject toObject(ResourceType type, String namespace, Map<String, Object> document) {
-    return ObjectJson.fromDocument(document, namespaceOf(type, namespace));
+    return ObjectJson.fromDocument(EventVersions.stored(type.type(), document), namespaceOf(type, namespace));
   }
 
   private static boolean isCrd(ResourceType type) {

@@ -26,7 +26,8 @@ import java.util.function.UnaryOperator;
 /**
  * The requests on resources: list and watch (streamed by {@link ListResponder} and
  * {@link WatchResponder}), and get, create, update, patch, server-side apply and delete of objects
- * and of their {@code /status}, and deletecollection (through {@link ObjectWrites}). Checks what the API server
+ * and of their {@code /status}, and deletecollection (through {@link ObjectWrites}); get, update
+ * and patch of their {@code /scale} ({@link ScaleWrites}). Checks what the API server
  * checks before it reads the store: the resource is served (404), the client accepts JSON (406), the
  * body's and the patch's formats (415), field selectors the resource supports (400 "field label not
  * supported", the field label conversion functions of kubernetes/pkg/apis), {@code sendInitialEvents}
@@ -40,20 +41,23 @@ final class ResourceRequests {
   private final ObjectWrites writes;
   private final Executor workers;
   private final ServerFaults faults;
+  private final ScaleWrites scales;
   private final EncodedObjects encodedObjects = new EncodedObjects();
 
   ResourceRequests(SimulatedApi api, ServedTypes types, ObjectWrites writes, Executor workers, ServerFaults faults) {
     this.api = api;
     this.types = types;
     this.writes = writes;
+    this.scales = new ScaleWrites(writes);
     this.workers = workers;
     this.faults = faults;
   }
 
-  /** Answers a request on {@code path} (a collection, an object or a status). */
+  /** Answers a request on {@code path} (a collection, an object, its status or its scale). */
   void handle(HttpServerRequest request, ApiPath path) {
     Optional<ResourceType> found = types.find(path.group(), path.version(), path.plural());
-    if (found.isEmpty() || path.kind() == ApiPath.Kind.STATUS && !found.get().statusSubresource()) {
+    if (found.isEmpty() || path.kind() == ApiPath.Kind.STATUS && !found.get().statusSubresource()
+        || path.kind() == ApiPath.Kind.SCALE && types.scale(found.get()).isEmpty()) {
       HttpBodies.send(request.response(), Statuses.notFound("the server could not find the requested resource"));
       return;
     }
@@ -110,7 +114,28 @@ final class ResourceRequests {
           notAllowed(request);
         }
       }
+      case SCALE -> handleScale(request, type, types.scale(type).orElseThrow(), path);
       default -> notAllowed(request);
+    }
+  }
+
+  /** Answers a get, an update or a patch (JSON, merge or strategic merge) of a {@code /scale} subresource. */
+  private void handleScale(HttpServerRequest request, ResourceType type, ScaleSubresource scale, ApiPath path) {
+    HttpMethod method = request.method();
+    if (method == HttpMethod.GET) {
+      onWorker(request, () -> answer(request, scales.get(type, scale, path.namespace(), path.name())));
+    } else if (method == HttpMethod.PUT) {
+      withBody(request, MediaTypes.BODY_TYPES, body -> {
+        Map<String, Object> document = HttpBodies.parseObject(body);
+        return scales.update(type, scale, path.namespace(), path.name(), current -> document,
+            options(request, "UpdateOptions"));
+      });
+    } else if (method == HttpMethod.PATCH) {
+      String contentType = MediaTypes.base(request.getHeader("Content-Type"));
+      withBody(request, MediaTypes.SCALE_PATCH_TYPES, body -> scales.update(type, scale, path.namespace(), path.name(),
+          patch(contentType, body), options(request, "PatchOptions")));
+    } else {
+      notAllowed(request);
     }
   }
 

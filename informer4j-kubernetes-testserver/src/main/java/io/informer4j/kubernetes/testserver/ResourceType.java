@@ -75,7 +75,7 @@ public record ResourceType(TypeKey type, TypeKey storageType, String plural, Sco
    * ({@link BuiltInTypes#hasGeneration}; and for custom resource classes) bumped on {@code spec}
    * changes when the model has a {@code spec}, and the short names, categories
    * and extra field selectors the API server declares for the well-known built-in kinds
-   * ({@link BuiltInTypes}).
+   * ({@link BuiltInTypes}); {@code events.k8s.io/v1} Events are stored as core Events ({@link EventVersions}).
    *
    * @throws IllegalArgumentException if the class has no API version
    */
@@ -92,7 +92,7 @@ public record ResourceType(TypeKey type, TypeKey storageType, String plural, Sco
     GenerationRule generation = CustomResource.class.isAssignableFrom(modelClass)
         || BuiltInTypes.hasGeneration(type, HasMetadata.getPlural(modelClass))
         ? hasSpec ? GenerationRule.SPEC : GenerationRule.CONTENT : GenerationRule.NONE;
-    return new ResourceType(type, type, HasMetadata.getPlural(modelClass), scope, facts.shortNames(), facts.categories(),
+    return new ResourceType(type, EventVersions.storageOf(type), HasMetadata.getPlural(modelClass), scope, facts.shortNames(), facts.categories(),
         hasStatus, generation, facts.selectableFields());
   }
 

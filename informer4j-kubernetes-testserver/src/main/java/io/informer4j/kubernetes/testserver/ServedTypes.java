@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The resource types the test server serves, by group, version and plural, and the discovery
  * documents that describe them, as the API server's legacy discovery answers (k8s.io/apiserver
  * pkg/endpoints/discovery): {@code APIVersions}, {@code APIGroupList}, {@code APIGroup} and
- * {@code APIResourceList} with short names, categories, verbs and the {@code /status} subresource.
+ * {@code APIResourceList} with short names, categories, verbs and the {@code /status} and
+ * {@code /scale} subresources (the latter of group {@code autoscaling}, version {@code v1}, kind {@code Scale}).
  * A group's versions are listed preferred first ({@link VersionPriority}). Thread-safe.
  */
 final class ServedTypes {
@@ -28,6 +29,7 @@ final class ServedTypes {
   private final Map<String, Map<String, Object>> schemas = new ConcurrentHashMap<>();
   private final Set<String> builtIn = ConcurrentHashMap.newKeySet();
   private final Map<String, CelValidator> validators = new ConcurrentHashMap<>();
+  private final Map<String, ScaleSubresource> scales = new ConcurrentHashMap<>();
 
   void add(ResourceType type) {
     byPath.put(key(type.type().group(), type.type().version(), type.plural()), type);
@@ -36,11 +38,17 @@ final class ServedTypes {
   /**
    * Serves {@code type} with the OpenAPI v3 schema of its objects (a CRD version's openAPIV3Schema,
    * or a built-in kind's read from its model class when {@code builtInKind}), or none; a custom
-   * resource's validation rules are compiled here, once (a CRD's rules were checked when it was written).
+   * resource's validation rules are compiled here, once (a CRD's rules were checked when it was written);
+   * with {@code scale} (or null) its {@code /scale} subresource.
    */
-  void add(ResourceType type, Map<String, Object> schema, boolean builtInKind) {
+  void add(ResourceType type, Map<String, Object> schema, boolean builtInKind, ScaleSubresource scale) {
     add(type);
     String key = key(type.type().group(), type.type().version(), type.plural());
+    if (scale == null) {
+      scales.remove(key);
+    } else {
+      scales.put(key, scale);
+    }
     if (schema == null) {
       schemas.remove(key);
     } else {
@@ -65,6 +73,12 @@ final class ServedTypes {
     schemas.remove(key);
     builtIn.remove(key);
     validators.remove(key);
+    scales.remove(key);
+  }
+
+  /** Returns the {@code /scale} subresource of {@code type}, if it is served. */
+  Optional<ScaleSubresource> scale(ResourceType type) {
+    return Optional.ofNullable(scales.get(key(type.type().group(), type.type().version(), type.plural())));
   }
 
   /** Returns true when {@code type} is a built-in kind served from its model class. */
@@ -133,6 +147,13 @@ final class ServedTypes {
         resources.add(resource(t.plural(), t, VERBS, true));
         if (t.statusSubresource()) {
           resources.add(resource(t.plural() + "/status", t, STATUS_VERBS, false));
+        }
+        if (scale(t).isPresent()) {
+          Map<String, Object> scale = resource(t.plural() + "/scale", t, STATUS_VERBS, false);
+          scale.put("group", ScaleSubresource.SCALE.group());
+          scale.put("version", ScaleSubresource.SCALE.version());
+          scale.put("kind", ScaleSubresource.SCALE.kind());
+          resources.add(scale);
         }
       }
     }

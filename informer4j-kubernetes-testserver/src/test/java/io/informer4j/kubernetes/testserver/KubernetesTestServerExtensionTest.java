@@ -33,7 +33,8 @@ class KubernetesTestServerExtensionTest {
     client.namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder().withNewMetadata()
         .withName("shop").endMetadata().build()).create();
     client.events().v1().events().inNamespace("shop").resource(new EventBuilder().withNewMetadata().withName("e1")
-        .endMetadata().withReason("Reconciled").withNote("done").withAction("Reconcile")
+        .endMetadata().withNewRegarding().withKind("ConfigMap").withName("settings").withNamespace("shop")
+        .endRegarding().withReason("Reconciled").withNote("done").withAction("Reconcile")
         .withReportingController("example.com/widgets").withReportingInstance("a").withType("Normal")
         .withEventTime(new io.fabric8.kubernetes.api.model.MicroTime("2024-01-01T00:00:00.000000Z")).build()).create();
 
