@@ -5,7 +5,7 @@ package io.informer4j.kubernetes.testserver;
  * (k8s.io/apimachinery/pkg/util/validation/field/errors.go): {@code <field>: <kind>[: "<value>"]: <detail>}.
  *
  * @param reason the cause's reason ({@code FieldValueInvalid}, {@code FieldValueRequired}, {@code FieldValueForbidden},
- *               {@code FieldValueNotSupported}, {@code FieldValueTooLong}, {@code FieldValueTooMany},
+ *               {@code FieldValueNotSupported}, {@code FieldValueTooLong}, {@code FieldValueTooMany}, {@code FieldValueNotFound},
  *               {@code FieldValueDuplicate})
  * @param field  the field's path ({@code metadata.name})
  * @param value  the bad value, or null when the kind shows none
@@ -34,6 +34,7 @@ record FieldError(String reason, String field, String value, String detail) {
       case "FieldValueTooLong" -> "Too long";
       case "FieldValueTooMany" -> "Too many";
       case "FieldValueDuplicate" -> "Duplicate value";
+      case "FieldValueNotFound" -> "Not found";
       default -> "Forbidden";
     };
     String shown = value == null ? kind : kind + ": \"" + value + "\"";

@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * The checks the API server makes of workloads (kubernetes/pkg/apis/apps/validation/validation.go
  * and kubernetes/pkg/apis/batch/validation/validation.go, Kubernetes 1.32): a non-negative
- * {@code replicas}, a selector that is present and not empty and that the pod template's labels
- * match, the restart policy the kind allows, the pod template's spec ({@link PodSpecValidation}); on
+ * {@code replicas}, a selector that is present, well formed ({@link LabelSelectors#errors}), not
+ * empty and that the pod template's labels match, the restart policy the kind allows, the pod template's spec ({@link PodSpecValidation}); on
  * update an unchanged selector ({@code field is immutable}), a StatefulSet's spec changed only in the
  * fields it may change, a Job's template unchanged. Stateless.
  */
@@ -38,8 +38,12 @@ final class WorkloadValidation {
     Map<String, Object> selector = DefaultedFields.mapOrNull(spec, "selector");
     Map<String, Object> template = Documents.childOrEmpty(spec, "template");
     Map<?, ?> labels = Documents.childOrEmpty(Documents.childOrEmpty(template, "metadata"), "labels");
+    List<FieldError> selectorErrors = selector == null ? List.of() : LabelSelectors.errors(selector, "spec.selector");
+    errors.addAll(selectorErrors);
     if (selector == null) {
       errors.add(FieldError.required("spec.selector", ""));
+    } else if (!selectorErrors.isEmpty()) {
+      errors.add(FieldError.invalid("spec.selector", null, GoValues.labelSelector(selector) + ": invalid label selector"));
     } else if (LabelSelectors.isEmpty(selector)) {
       String kind = switch (plural) {
         case "statefulsets" -> "statefulset";
@@ -49,7 +53,8 @@ final class WorkloadValidation {
       errors.add(FieldError.invalid("spec.selector", null, GoValues.labelSelector(selector)
           + ": empty selector is invalid for " + kind));
     }
-    if (selector == null || !LabelSelectors.isEmpty(selector) && !LabelSelectors.matches(selector, labels)) {
+    if (selector == null || selectorErrors.isEmpty() && !LabelSelectors.isEmpty(selector)
+        && !LabelSelectors.matches(selector, labels)) {
       errors.add(FieldError.invalid("spec.template.metadata.labels", null, GoValues.stringMap(labels) + ": " + SELECTOR_MISMATCH));
     }
     Map<String, Object> podSpec = Documents.childOrEmpty(template, "spec");
@@ -87,9 +92,12 @@ final class WorkloadValidation {
     Map<String, Object> selector = DefaultedFields.mapOrNull(spec, "selector");
     Map<String, Object> template = Documents.childOrEmpty(spec, "template");
     Map<?, ?> labels = Documents.childOrEmpty(Documents.childOrEmpty(template, "metadata"), "labels");
+    List<FieldError> selectorErrors = selector == null ? List.of() : LabelSelectors.errors(selector, "spec.selector");
+    errors.addAll(selectorErrors);
     if (Boolean.TRUE.equals(spec.get("manualSelector")) && selector == null) {
       errors.add(FieldError.required("spec.selector", ""));
-    } else if (selector != null && !LabelSelectors.isEmpty(selector) && !LabelSelectors.matches(selector, labels)) {
+    } else if (selector != null && selectorErrors.isEmpty() && !LabelSelectors.isEmpty(selector)
+        && !LabelSelectors.matches(selector, labels)) {
       errors.add(FieldError.invalid("spec.template.metadata.labels", null, GoValues.stringMap(labels) + ": " + SELECTOR_MISMATCH));
     }
     for (String field : List.of("parallelism", "completions", "backoffLimit", "activeDeadlineSeconds")) {

@@ -54,7 +54,7 @@ class QuantityCanonicalFormTest {
     RawHttp.Answer answer = new RawHttp(server).post("/api/v1/namespaces/default/pods", "{\"apiVersion\":\"v1\","
         + "\"kind\":\"Pod\",\"metadata\":{\"name\":\"sized\"},\"spec\":{\"containers\":[{\"name\":\"main\","
         + "\"image\":\"nginx:1.27\",\"resources\":{\"requests\":{\"cpu\":\"0.5\",\"memory\":\"1024Mi\"},"
-        + "\"limits\":{\"cpu\":1,\"memory\":\"1e9\",\"ephemeral-storage\":\"1000M\"}}}],"
+        + "\"limits\":{\"cpu\":1,\"memory\":\"2e9\",\"ephemeral-storage\":\"1000M\"}}}],"
         + "\"volumes\":[{\"name\":\"scratch\",\"emptyDir\":{\"sizeLimit\":\"2048Mi\"}}]}}");
 
     assertThat(answer.code()).isEqualTo(201);
@@ -63,7 +63,7 @@ class QuantityCanonicalFormTest {
         ((List<Map<String, Object>>) spec.get("containers")).get(0).get("resources");
     assertThat(resources.get("requests")).as("a limit without a request is its request too (SetDefaults_Pod)")
         .isEqualTo(Map.of("cpu", "500m", "memory", "1Gi", "ephemeral-storage", "1G"));
-    assertThat(resources.get("limits")).isEqualTo(Map.of("cpu", "1", "memory", "1e9", "ephemeral-storage", "1G"));
+    assertThat(resources.get("limits")).isEqualTo(Map.of("cpu", "1", "memory", "2e9", "ephemeral-storage", "1G"));
     assertThat(((List<Map<String, Object>>) spec.get("volumes")).get(0).get("emptyDir"))
         .isEqualTo(Map.of("sizeLimit", "2Gi"));
   }
