@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * A {@link FleetManager} over simulated clusters: controllers declared once run in each engaged
  * cluster (or the chosen ones) with requests naming their cluster; clusters engage and disengage
  * at runtime; a cluster whose reconciles hang does not hold the others; status, readiness and
- * metrics are per cluster; a hundred engage/disengage cycles leave no thread.
+ * metrics are per cluster; a hundred engage/disengage cycles (by default, {@link ThreadLeaks#cycles(int)}) leave no thread.
  */
 class FleetManagerTest {
 
@@ -245,7 +245,7 @@ class FleetManagerTest {
     try (FleetManager fleet = FleetManager.builder(provider).build()) {
       recordReconciles(fleet, api);
       fleet.start();
-      for (int cycle = 0; cycle < 100; cycle++) {
+      for (int cycle = 0; cycle < ThreadLeaks.cycles(100); cycle++) {
         String name = "cycle-" + cycle;
         provider.listener().appeared(cluster(name, api));
         await().atMost(WAIT).until(() -> reconciledIn(name).size() == 2);

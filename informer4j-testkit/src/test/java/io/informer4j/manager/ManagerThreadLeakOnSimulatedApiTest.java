@@ -17,8 +17,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * A hundred start-stop cycles of a Manager over the {@link SimulatedApi} — two controllers, one of
- * them sharded by a coordinator over in-memory leases — leave no thread: every informer, lane,
+ * A hundred start-stop cycles of a Manager (by default, {@link ThreadLeaks#cycles(int)}) over the
+ * {@link SimulatedApi} — two controllers, one of them sharded by a coordinator over in-memory leases — leave no thread: every informer, lane,
  * timer, worker and coordination round ran on the manager's runtime, which it stopped.
  */
 class ManagerThreadLeakOnSimulatedApiTest {
@@ -36,7 +36,7 @@ class ManagerThreadLeakOnSimulatedApiTest {
       api.create(GADGETS, SimObject.of("shop", "g-1"));
       InMemoryShardLeases.Table table = new InMemoryShardLeases.Table();
       ThreadLeaks leaks = ThreadLeaks.since(thread -> thread.getName().startsWith("informer4j-simulated-api"));
-      for (int cycle = 0; cycle < 100; cycle++) {
+      for (int cycle = 0; cycle < ThreadLeaks.cycles(100); cycle++) {
         ShardCoordinator shards = ShardCoordinator.builder(
             new InMemoryShardLeases("replica-" + cycle, table, Clock.system(), TIMING.leaseDuration()), 4)
             .timing(TIMING).build();
