@@ -15,6 +15,7 @@ import io.informer4j.testkit.ManualClusterProvider;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A {@link FleetManager} over simulated clusters: controllers declared once run in each engaged
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * at runtime; a cluster whose reconciles hang does not hold the others; status, readiness and
  * metrics are per cluster; a hundred engage/disengage cycles (by default, {@link ThreadLeaks#cycles(int)}) leave no thread.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class FleetManagerTest {
 
   private static final TypeKey WIDGETS = TypeKey.of("example.io", "v1", "Widget");

@@ -12,15 +12,18 @@ import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
 import io.informer4j.testkit.coordination.InMemoryShardLeases;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A hundred start-stop cycles of a Manager (by default, {@link ThreadLeaks#cycles(int)}) over the
  * {@link SimulatedApi} — two controllers, one of them sharded by a coordinator over in-memory leases — leave no thread: every informer, lane,
  * timer, worker and coordination round ran on the manager's runtime, which it stopped.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class ManagerThreadLeakOnSimulatedApiTest {
 
   private static final TypeKey WIDGETS = TypeKey.of("example.io", "v1", "Widget");

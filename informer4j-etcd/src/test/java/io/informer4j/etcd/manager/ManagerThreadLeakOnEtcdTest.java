@@ -20,11 +20,13 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.ThreadLeaks;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * timeouts and initial states on the manager's runtime, and either an etcd leader election or a
  * sharded controller on etcd leases, whose session keep-alives and campaigns run there too.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class ManagerThreadLeakOnEtcdTest {
 
   private static final int CYCLES = ThreadLeaks.cycles(30);

@@ -18,10 +18,12 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Thirty start-stop cycles of a Manager (by default, {@link ThreadLeaks#cycles(int)}) over the Kubernetes
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * ConfigMap controller and the CRD watch on the manager's runtime, and either a leader election or
  * a sharded controller on Leases — whose requests and timers run on the manager's runtime too.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class ManagerThreadLeakOnKubernetesTest {
 
   private static final int CYCLES = ThreadLeaks.cycles(30);
