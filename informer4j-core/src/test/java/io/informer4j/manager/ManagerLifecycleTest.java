@@ -11,6 +11,7 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.source.ForbiddenException;
 import io.informer4j.testing.FakeBackend;
 import io.informer4j.testing.Item;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -18,8 +19,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A manager starts in order, stops in reverse within its bound, leaves no thread, and fails loudly. */
+@ExtendWith(AwaitilityDefaults.class)
 class ManagerLifecycleTest {
 
   private static Set<String> informer4jThreads() {

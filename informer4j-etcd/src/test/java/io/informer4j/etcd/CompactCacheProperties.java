@@ -17,6 +17,7 @@ import io.informer4j.reader.GetOptions;
 import io.informer4j.reader.InformerSpec;
 import io.informer4j.reader.InformersMap;
 import io.informer4j.reader.NotFoundException;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +30,7 @@ import io.informer4j.testsupport.property.PropertyCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The cache keeps etcd objects compact by default and loses nothing: for random values written to a
@@ -36,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * written (identity, revisions and value), after a create and after an update; changing what the
  * reader returns never changes the cache, whose own map values are read-only.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class CompactCacheProperties {
 
   private static final Duration SEEN = Duration.ofSeconds(60);

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * keys the informer reports stale (an undecodable value keeps the older version, or none); the
  * suite rewrites exactly those keys, then requires exact equality, with no invented delete.
  *
- * <p>{@link ChaosSettings}: {@code -Dinformer4j.chaos.cycles=N} runs N cycles (default 10),
+ * <p>{@link ChaosSettings}: {@code -Dinformer4j.chaos.cycles=N} runs N cycles (default 6),
  * {@code -Dinformer4j.chaos.seed=S} another random sequence.
  */
 class EtcdChaosTest {
@@ -55,7 +55,7 @@ class EtcdChaosTest {
   @Test
   void cacheAndHandlerEqualEtcdAfterRepeatedKillsRestartsAndCompactions() throws Exception {
     long seed = ChaosSettings.seed();
-    int cycles = ChaosSettings.cycles(10);
+    int cycles = ChaosSettings.cycles(6);
     Random random = new Random(seed);
     RecoveryTimes caughtUp = new RecoveryTimes("etcd chaos, restart to informer caught up");
     RecoveryTimes converged = new RecoveryTimes("etcd chaos, writers stopped and garbage left to convergence (stale keys excepted)");

@@ -22,7 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * Repeated outages: etcd killed (SIGKILL) and restarted five times, two seconds up and four down,
+ * Repeated outages: etcd killed (SIGKILL) and restarted three times, a second up and four down,
  * under an informer with the default backoff. After each restart a writer puts a marker; the time
  * from the restart to the marker reaching the informer's handler is printed, and must stay within a
  * generous bound. While etcd is down or coming back, the source's failures are refused or lost
@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
  */
 class EtcdRecoveryTest {
 
-  private static final int OUTAGES = 5;
+  private static final int OUTAGES = 3;
   private static final Duration DOWN = Duration.ofSeconds(4);
-  private static final Duration UP = Duration.ofSeconds(2);
+  private static final Duration UP = Duration.ofSeconds(1);
   private static final Duration CATCH_UP = Duration.ofSeconds(10);
 
   @Test

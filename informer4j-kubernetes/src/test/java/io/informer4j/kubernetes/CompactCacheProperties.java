@@ -29,6 +29,7 @@ import io.informer4j.reader.InformerSpec;
 import io.informer4j.reader.InformersMap;
 import io.informer4j.reader.NotFoundException;
 import io.informer4j.testkit.SimulatedApi;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -44,6 +45,7 @@ import java.util.LinkedHashSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The cache keeps objects compact by default and loses nothing: for random typed objects
@@ -53,6 +55,7 @@ import org.junit.jupiter.api.Test;
  * modifiable ones, and changing them never changes the cache, whose own instances are compact
  * (read-only) and refuse changes.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class CompactCacheProperties {
 
   private static final KubernetesSerialization JSON = new KubernetesSerialization();

@@ -14,6 +14,10 @@ import java.util.stream.Collectors;
  * work, an assertion (awaited, since closing a pool or a client ends its threads shortly after) that
  * no thread is alive that was not alive before — but the ones {@code ignored} names as not the code
  * under test's (a test server's own threads, the JDK's common pool). Thread-safe.
+ *
+ * <p>A leak test repeats its start-stop cycle {@link #cycles(int)} times: a leak shows after one
+ * cycle, the repetitions give a race in stopping a chance to show; {@code -D}{@value #CYCLES}{@code =N}
+ * runs N.
  */
 public final class ThreadLeaks {
 
@@ -25,12 +29,37 @@ public final class ThreadLeaks {
       || thread.getName().equals("Attach Listener") || thread.getName().equals("process reaper")
       || thread.getName().startsWith("awaitility");
 
+  /** The property naming how many start-stop cycles a leak test runs. */
+  public static final String CYCLES = "informer4j.leak.cycles";
+
   private final Set<Thread> before;
   private final Predicate<Thread> ignored;
 
   private ThreadLeaks(Set<Thread> before, Predicate<Thread> ignored) {
     this.before = before;
     this.ignored = ignored;
+  }
+
+  /**
+   * Returns how many start-stop cycles a leak test runs: {@value #CYCLES} when set, else
+   * {@code defaultCycles} (the test's own: many where a cycle is cheap, fewer over real servers).
+   *
+   * @throws IllegalArgumentException if {@value #CYCLES} is not a whole number of at least 1
+   */
+  public static int cycles(int defaultCycles) {
+    String value = System.getProperty(CYCLES);
+    if (value == null || value.isBlank()) {
+      return defaultCycles;
+    }
+    try {
+      int cycles = Integer.parseInt(value.trim());
+      if (cycles >= 1) {
+        return cycles;
+      }
+    } catch (NumberFormatException e) {
+      // told below
+    }
+    throw new IllegalArgumentException(CYCLES + " must be a whole number of at least 1: " + value);
   }
 
   /** Takes the snapshot; threads {@code ignored} accepts are never counted as left. */

@@ -15,6 +15,7 @@ import io.informer4j.testkit.ManualClusterProvider;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,13 +27,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A {@link FleetManager} over simulated clusters: controllers declared once run in each engaged
  * cluster (or the chosen ones) with requests naming their cluster; clusters engage and disengage
  * at runtime; a cluster whose reconciles hang does not hold the others; status, readiness and
- * metrics are per cluster; a hundred engage/disengage cycles leave no thread.
+ * metrics are per cluster; a hundred engage/disengage cycles (by default, {@link ThreadLeaks#cycles(int)}) leave no thread.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class FleetManagerTest {
 
   private static final TypeKey WIDGETS = TypeKey.of("example.io", "v1", "Widget");
@@ -245,7 +248,7 @@ class FleetManagerTest {
     try (FleetManager fleet = FleetManager.builder(provider).build()) {
       recordReconciles(fleet, api);
       fleet.start();
-      for (int cycle = 0; cycle < 100; cycle++) {
+      for (int cycle = 0; cycle < ThreadLeaks.cycles(100); cycle++) {
         String name = "cycle-" + cycle;
         provider.listener().appeared(cluster(name, api));
         await().atMost(WAIT).until(() -> reconciledIn(name).size() == 2);

@@ -12,15 +12,18 @@ import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
 import io.informer4j.testkit.coordination.InMemoryShardLeases;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A hundred start-stop cycles of a Manager over the {@link SimulatedApi} — two controllers, one of
- * them sharded by a coordinator over in-memory leases — leave no thread: every informer, lane,
+ * A hundred start-stop cycles of a Manager (by default, {@link ThreadLeaks#cycles(int)}) over the
+ * {@link SimulatedApi} — two controllers, one of them sharded by a coordinator over in-memory leases — leave no thread: every informer, lane,
  * timer, worker and coordination round ran on the manager's runtime, which it stopped.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class ManagerThreadLeakOnSimulatedApiTest {
 
   private static final TypeKey WIDGETS = TypeKey.of("example.io", "v1", "Widget");
@@ -36,7 +39,7 @@ class ManagerThreadLeakOnSimulatedApiTest {
       api.create(GADGETS, SimObject.of("shop", "g-1"));
       InMemoryShardLeases.Table table = new InMemoryShardLeases.Table();
       ThreadLeaks leaks = ThreadLeaks.since(thread -> thread.getName().startsWith("informer4j-simulated-api"));
-      for (int cycle = 0; cycle < 100; cycle++) {
+      for (int cycle = 0; cycle < ThreadLeaks.cycles(100); cycle++) {
         ShardCoordinator shards = ShardCoordinator.builder(
             new InMemoryShardLeases("replica-" + cycle, table, Clock.system(), TIMING.leaseDuration()), 4)
             .timing(TIMING).build();

@@ -20,21 +20,25 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.meta.ObjectType;
 import io.informer4j.meta.TypeKey;
 import io.informer4j.testkit.ThreadLeaks;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A hundred start-stop cycles of a Manager over a real etcd leave no thread. Each cycle opens a jetcd
- * client of its own (closed after the manager), runs a widget controller whose watches keep their
+ * Thirty start-stop cycles of a Manager (by default, {@link ThreadLeaks#cycles(int)}) over a real etcd
+ * leave no thread. Each cycle opens a jetcd client of its own (closed after the manager), runs a widget controller whose watches keep their
  * timeouts and initial states on the manager's runtime, and either an etcd leader election or a
  * sharded controller on etcd leases, whose session keep-alives and campaigns run there too.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class ManagerThreadLeakOnEtcdTest {
 
+  private static final int CYCLES = ThreadLeaks.cycles(30);
   @RegisterExtension
   static final EtcdServerExtension ETCD = new EtcdServerExtension();
   private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofSeconds(2),
@@ -43,13 +47,13 @@ class ManagerThreadLeakOnEtcdTest {
       Widget.type(TypeKey.of("demo.informer4j.io", "v1", "Widget"));
 
   @Test
-  void aHundredCyclesWithLeaderElectionOrShardingLeaveNoThread() throws InterruptedException {
+  void thirtyCyclesWithLeaderElectionOrShardingLeaveNoThread() throws InterruptedException {
     KeyLayout layout = KeyLayout.namespaced(ETCD.newPrefix("leak-widgets"));
     String elections = ETCD.newPrefix("leak-election");
     String shardGroup = ETCD.newPrefix("leak-shards");
     new EtcdWriter(ETCD.client(), layout).put("ns", "w-1", Widget.labelled(Map.of()));
     ThreadLeaks leaks = ThreadLeaks.since(thread -> false);
-    for (int cycle = 0; cycle < 100; cycle++) {
+    for (int cycle = 0; cycle < CYCLES; cycle++) {
       String identity = "replica-" + cycle;
       try (Client client = ETCD.server().newClient()) {
         EtcdTypes types = EtcdTypes.builder(client).json(WIDGETS, layout, Widget.class).build();

@@ -22,18 +22,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A hundred engage/disengage cycles of a cluster on the Kubernetes backend leave no thread: each
- * cycle connects a backend of its own (a fabric8 client, closed when the cluster is disengaged),
+ * Thirty engage/disengage cycles (by default, {@link ThreadLeaks#cycles(int)}) of a cluster on the
+ * Kubernetes backend leave no thread: each cycle connects a backend of its own (a fabric8 client, closed when the cluster is disengaged),
  * syncs its ConfigMaps on the fleet's runtime and reconciles them before the cluster disappears.
  */
 class FleetThreadLeakOnKubernetesTest {
 
   private static final Logger log = LoggerFactory.getLogger(FleetThreadLeakOnKubernetesTest.class);
   private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final int CYCLES = ThreadLeaks.cycles(30);
 
 
   @Test
-  void aHundredEngageDisengageCyclesLeaveNoThread() {
+  void thirtyEngageDisengageCyclesLeaveNoThread() {
     try (SimulatedApi api = SimulatedApi.builder().build();
          KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class)) {
       api.create(ResourceDescriptor.of(ConfigMap.class).type(), SimObject.of("default", "settings"));
@@ -49,7 +50,7 @@ class FleetThreadLeakOnKubernetesTest {
           return Result.done();
         });
         fleet.start();
-        for (int cycle = 0; cycle < 100; cycle++) {
+        for (int cycle = 0; cycle < CYCLES; cycle++) {
           String name = "cycle-" + cycle;
           provider.listener().appeared(new ClusterDefinition(name, () -> KubernetesBackend.connect(server.clientConfig())));
           await().atMost(WAIT).pollInterval(Duration.ofMillis(5)).until(() -> reconciled.contains(name));
@@ -58,7 +59,7 @@ class FleetThreadLeakOnKubernetesTest {
         }
       }
       leaks.assertNoneLeft(WAIT);
-      log.info("100 engage/disengage cycles on the Kubernetes backend took {} ms, no thread left",
+      log.info("{} engage/disengage cycles on the Kubernetes backend took {} ms, no thread left", CYCLES,
           (System.nanoTime() - started) / 1_000_000);
     }
   }

@@ -18,30 +18,34 @@ import io.informer4j.meta.ObjectKey;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.informer4j.testkit.ThreadLeaks;
+import io.informer4j.testsupport.await.AwaitilityDefaults;
 import io.informer4j.time.Clock;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A hundred start-stop cycles of a Manager over the Kubernetes test server leave no thread. Each
- * cycle connects a backend of its own (its own fabric8 client and Vert.x, closed with it), runs a
+ * Thirty start-stop cycles of a Manager (by default, {@link ThreadLeaks#cycles(int)}) over the Kubernetes
+ * test server leave no thread. Each cycle connects a backend of its own (its own fabric8 client and Vert.x, closed with it), runs a
  * ConfigMap controller and the CRD watch on the manager's runtime, and either a leader election or
  * a sharded controller on Leases — whose requests and timers run on the manager's runtime too.
  */
+@ExtendWith(AwaitilityDefaults.class)
 class ManagerThreadLeakOnKubernetesTest {
 
+  private static final int CYCLES = ThreadLeaks.cycles(30);
   private static final LeaseTiming TIMING = new LeaseTiming(Duration.ofSeconds(3), Duration.ofSeconds(2),
       Duration.ofMillis(100));
 
   @Test
-  void aHundredCyclesWithLeaderElectionOrShardingLeaveNoThread() throws InterruptedException {
+  void thirtyCyclesWithLeaderElectionOrShardingLeaveNoThread() throws InterruptedException {
     try (SimulatedApi api = SimulatedApi.builder().build();
          KubernetesTestServer server = KubernetesTestServer.start(api).serve(ConfigMap.class).serve(Lease.class)) {
       api.create(ResourceDescriptor.of(ConfigMap.class).type(), SimObject.of("default", "settings"));
       ThreadLeaks leaks = ThreadLeaks.since(thread -> thread.getName().startsWith("kubernetes-test-server")
           || thread.getName().startsWith("informer4j-simulated-api"));
-      for (int cycle = 0; cycle < 100; cycle++) {
+      for (int cycle = 0; cycle < CYCLES; cycle++) {
         String identity = "replica-" + cycle;
         try (KubernetesBackend kube = KubernetesBackend.connect(server.clientConfig())) {
           Manager.Builder builder = Manager.builder(kube).name("cycle");

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * whatever is left.
  *
  * <p>Stopping sends SIGCONT (a paused process could not act on what follows), then SIGTERM to the
- * process, waits up to {@link #STOP_GRACE} for it to end, then sends SIGKILL to it and to each of
+ * process, waits up to its stop grace ({@link #STOP_GRACE} unless started with another) for it to end, then sends SIGKILL to it and to each of
  * its descendants still alive; every signal goes to a PID, never to a name. Thread-safe.
  */
 public final class ChildProcess implements AutoCloseable {
@@ -27,12 +27,14 @@ public final class ChildProcess implements AutoCloseable {
   private final Process process;
   private final String command;
   private final long sequence;
+  private final Duration stopGrace;
   private volatile boolean stopRequested;
 
-  private ChildProcess(Process process, String command, long sequence) {
+  private ChildProcess(Process process, String command, long sequence, Duration stopGrace) {
     this.process = process;
     this.command = command;
     this.sequence = sequence;
+    this.stopGrace = stopGrace;
   }
 
   /**
@@ -41,9 +43,24 @@ public final class ChildProcess implements AutoCloseable {
    * @throws IOException as {@link ProcessBuilder#start()} does, when the command cannot be started
    */
   public static ChildProcess start(ProcessBuilder builder) throws IOException {
+    return start(builder, STOP_GRACE);
+  }
+
+  /**
+   * Starts {@code builder}'s command and registers the process, which {@link #stop()} kills when it
+   * has not ended {@code stopGrace} after SIGTERM.
+   *
+   * @throws IOException as {@link ProcessBuilder#start()} does, when the command cannot be started
+   * @throws IllegalArgumentException if {@code stopGrace} is negative
+   */
+  public static ChildProcess start(ProcessBuilder builder, Duration stopGrace) throws IOException {
     Objects.requireNonNull(builder, "builder");
+    Objects.requireNonNull(stopGrace, "stopGrace");
+    if (stopGrace.isNegative()) {
+      throw new IllegalArgumentException("stopGrace must not be negative: " + stopGrace);
+    }
     return ChildProcesses.register(sequence -> new ChildProcess(builder.start(), String.join(" ", builder.command()),
-        sequence));
+        sequence, stopGrace));
   }
 
   /** Returns the process, for its streams and exit value. */
@@ -112,7 +129,7 @@ public final class ChildProcess implements AutoCloseable {
       if (process.isAlive()) {
         sendSignal("CONT", pid());
         process.toHandle().destroy();
-        if (!waitFor(STOP_GRACE)) {
+        if (!waitFor(stopGrace)) {
           family.addAll(process.descendants().toList());
           process.toHandle().destroyForcibly();
         }

@@ -41,11 +41,18 @@ class ChildProcessTest {
 
   @Test
   void aProcessThatIgnoresTerminationIsKilled() throws Exception {
-    try (ChildProcess stubborn = ChildProcess.start(new ProcessBuilder("sh", "-c", "trap '' TERM; echo ready; sleep 600 & wait"))) {
+    try (ChildProcess stubborn = ChildProcess.start(new ProcessBuilder("sh", "-c", "trap '' TERM; echo ready; sleep 600 & wait"),
+        Duration.ofMillis(500))) {
       assertThat(firstLine(stubborn)).isEqualTo("ready");
       stubborn.stop();
       assertThat(stubborn.isAlive()).isFalse();
     }
+  }
+
+  @Test
+  void aNegativeStopGraceIsRefused() {
+    assertThatThrownBy(() -> ChildProcess.start(new ProcessBuilder("true"), Duration.ofSeconds(-1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("stopGrace must not be negative: PT-1S");
   }
 
   @Test

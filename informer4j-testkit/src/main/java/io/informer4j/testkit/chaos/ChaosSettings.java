@@ -7,7 +7,7 @@ import java.util.stream.LongStream;
  * The knobs of the chaos suites, read from system properties (Maven passes its {@code -D} options
  * on to the tests):
  * <ul>
- *   <li>{@value #SCHEDULES}: how many random fault schedules to run (default 30);
+ *   <li>{@value #SCHEDULES}: how many random fault schedules to run (default {@value #DEFAULT_SCHEDULES});
  *   <li>{@value #SEED}: run only the schedule of this seed, as a failure prints it;
  *   <li>{@value #BASE_SEED}: the random base the schedules' seeds derive from (a fixed default, so every
  *       run tries the same schedules; another value explores others);
@@ -29,6 +29,9 @@ public final class ChaosSettings {
   /** The property naming the number of outage cycles. */
   public static final String CYCLES = "informer4j.chaos.cycles";
 
+  /** Fault schedules per run unless {@value #SCHEDULES} says otherwise. */
+  public static final int DEFAULT_SCHEDULES = 12;
+
   private static final long DEFAULT_BASE_SEED = 20_261_201L;
 
   private ChaosSettings() {
@@ -43,7 +46,7 @@ public final class ChaosSettings {
     if (single != null && !single.isBlank()) {
       return LongStream.of(Long.parseLong(single.trim()));
     }
-    int count = Integer.getInteger(SCHEDULES, 30);
+    int count = Integer.getInteger(SCHEDULES, DEFAULT_SCHEDULES);
     long base = Long.getLong(BASE_SEED, DEFAULT_BASE_SEED);
     return LongStream.range(0, count).map(i -> mix(base + i));
   }
