@@ -92,4 +92,31 @@ class KubectlTablesTest extends KubectlSuite {
     assertThat(shown.get(1).get(0)).isEqualTo("databases.example.com");
     assertThat(shown.get(1).get(1)).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
   }
+
+  /**
+   * {@code kubectl explain} reads the OpenAPI v3 document of the group-version (k8s.io/kubectl
+   * pkg/explain/v2): a custom resource's field with the description of its CRD schema, as on a
+   * cluster; a built-in kind's field with its type, and no description (the server's schemas of
+   * built-in kinds carry none, where a cluster prints the API documentation).
+   */
+  @Test
+  void explainShowsTheFieldsOfCustomResourcesAndBuiltInKinds() {
+    assertThat(kubectl.run("explain", "databases.spec.engine").ok()).isEqualTo("""
+        GROUP:      example.com
+        KIND:       Database
+        VERSION:    v1
+
+        FIELD: engine <string>
+
+
+        DESCRIPTION:
+            The database engine: postgres or mysql.
+           \s
+
+        """);
+    assertThat(kubectl.run("explain", "database.spec").ok()).contains("FIELD: spec <Object>", "FIELDS:\n  backup\t<boolean>",
+        "  engine\t<string>\n    The database engine: postgres or mysql.", "  hosts\t<[]Object>");
+    assertThat(kubectl.run("explain", "deployment.spec.replicas").ok())
+        .startsWith("GROUP:      apps\nKIND:       Deployment\nVERSION:    v1\n\nFIELD: replicas <integer>\n");
+  }
 }
