@@ -6,7 +6,6 @@ import static io.informer4j.kubernetes.testserver.PrinterCells.items;
 import static io.informer4j.kubernetes.testserver.PrinterCells.size;
 import static io.informer4j.kubernetes.testserver.PrinterCells.text;
 import static io.informer4j.kubernetes.testserver.TableColumn.ageColumn;
-import static io.informer4j.kubernetes.testserver.TableColumn.integer;
 import static io.informer4j.kubernetes.testserver.TableColumn.nameColumn;
 
 import java.time.Instant;
