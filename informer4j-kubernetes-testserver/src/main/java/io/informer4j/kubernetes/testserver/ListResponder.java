@@ -12,6 +12,7 @@ import io.vertx.core.http.HttpServerResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Answers a list request by streaming the page from the simulated API: the body is chunked and
@@ -19,7 +20,8 @@ import java.util.Map;
  * metadata ({@code resourceVersion}, {@code continue}, {@code remainingItemCount}) last, since it
  * is known only at the end; each object's JSON is encoded once per version ({@link EncodedObjects}).
  * Runs on a worker thread. Metadata-only clients
- * ({@code as=PartialObjectMetadataList}) get only each object's metadata.
+ * ({@code as=PartialObjectMetadataList}) get only each object's metadata, Table clients a Table
+ * with a row per object ({@link TableAnswers}).
  */
 final class ListResponder {
 
@@ -31,35 +33,52 @@ final class ListResponder {
   }
 
   /**
+   * The body of a list answer: its start up to the opening of the item array, and each item's JSON.
+   *
+   * @param head the JSON before the first item, ending with {@code [}
+   * @param item the JSON of one listed object
+   */
+  record Body(String head, Function<SimObject, byte[]> item) {
+
+    /** Returns the body of a {@code <Kind>List}, or of a PartialObjectMetadataList when {@code partial}. */
+    static Body list(TypeKey type, boolean partial, EncodedObjects encoded) {
+      String kind = partial ? "PartialObjectMetadataList" : type.kind() + "List";
+      String apiVersion = partial ? "meta.k8s.io/v1" : type.apiVersion();
+      return new Body("{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + apiVersion + "\",\"items\":[",
+          item -> encoded.json(type, partial, item));
+    }
+
+    /** Returns the body of a Table with a row per object. */
+    static Body table(TableAnswers tables) {
+      return new Body(tables.listHead(), tables::rowJson);
+    }
+  }
+
+  /**
    * Lists and writes the answer, or with {@code cutAfter} items written (unless {@link #NO_CUT}),
    * sends what it has and fails with {@code CONNECTION_LOST} (the caller resets the connection).
    *
    * @throws io.informer4j.source.SourceException if the list fails before any byte was written
    */
-  static void respond(TypeKey type, ListerWatcher<SimObject> source, ListRequest request,
-                      boolean partial, HttpServerResponse response, int cutAfter, EncodedObjects encoded) {
-    ChunkedItems items = new ChunkedItems(type, partial, response, cutAfter, encoded);
+  static void respond(ListerWatcher<SimObject> source, ListRequest request, Body body,
+                      HttpServerResponse response, int cutAfter) {
+    ChunkedItems items = new ChunkedItems(body, response, cutAfter);
     ListPage page = source.list(request, items);
     items.finish(page);
   }
 
   /** The sink that writes items as they come; the head is written with the first flush. */
   private static final class ChunkedItems implements ListSink<SimObject> {
-    private final TypeKey type;
-    private final boolean partial;
+    private final Body body;
     private final HttpServerResponse response;
     private final int cutAfter;
-    private final EncodedObjects encoded;
     private int written;
     private Buffer pending = Buffer.buffer(FLUSH_BYTES + 4096);
     private boolean started;
     private boolean first = true;
 
-    ChunkedItems(TypeKey type, boolean partial, HttpServerResponse response, int cutAfter,
-                 EncodedObjects encoded) {
-      this.type = type;
-      this.encoded = encoded;
-      this.partial = partial;
+    ChunkedItems(Body body, HttpServerResponse response, int cutAfter) {
+      this.body = body;
       this.response = response;
       this.cutAfter = cutAfter;
     }
@@ -73,7 +92,7 @@ final class ListResponder {
         pending.appendByte((byte) ',');
       }
       first = false;
-      pending.appendBytes(encoded.json(type, partial, item));
+      pending.appendBytes(body.item().apply(item));
       if (++written == cutAfter) {
         HttpBodies.writeWithBackpressure(response, pending);
         throw new TransientSourceException("the list was cut after " + written + " items",
@@ -89,10 +108,7 @@ final class ListResponder {
     private void start() {
       started = true;
       response.setStatusCode(200).setChunked(true).putHeader("Content-Type", "application/json");
-      String kind = partial ? "PartialObjectMetadataList" : type.kind() + "List";
-      String apiVersion = partial ? "meta.k8s.io/v1" : type.apiVersion();
-      pending.appendString("{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + apiVersion + "\",\"items\":[",
-          StandardCharsets.UTF_8.name());
+      pending.appendString(body.head(), StandardCharsets.UTF_8.name());
     }
 
     void finish(ListPage page) {

@@ -7,7 +7,8 @@ import java.util.Locale;
  * Content negotiation as the API server does it for the formats this server speaks, JSON only
  * (k8s.io/apiserver pkg/endpoints/handlers/negotiation): an {@code Accept} header that allows JSON
  * (or anything) is answered in JSON — a client offering protobuf first and JSON after, as client-go
- * does, gets JSON — and one that allows only other formats is answered 406; a body in another
+ * does, gets JSON — and one that allows only other formats is answered 406 (the ranges are read by
+ * {@link ResponseFormat}); a body in another
  * format than JSON is answered 415 (save the protobuf bodies of {@link ProtobufBodies}, which
  * kubectl's generators send and never retry as JSON). Stateless.
  */
@@ -37,20 +38,6 @@ final class MediaTypes {
     }
     int semicolon = contentType.indexOf(';');
     return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
-  }
-
-  /** Returns true when an {@code Accept} header (null: anything) allows a JSON answer. */
-  static boolean acceptsJson(String accept) {
-    if (accept == null || accept.isBlank()) {
-      return true;
-    }
-    for (String range : accept.split(",")) {
-      String type = base(range);
-      if (type.equals("application/json") || type.equals("*/*") || type.equals("application/*") || type.isEmpty()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Returns true when an {@code Accept} header asks for the OpenAPI v2 protobuf before JSON. */

@@ -14,6 +14,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,8 @@ import java.util.function.UnaryOperator;
  * {@link WatchResponder}), and get, create, update, patch, server-side apply and delete of objects
  * and of their {@code /status}, and deletecollection (through {@link ObjectWrites}); get, update
  * and patch of their {@code /scale} ({@link ScaleWrites}). Checks what the API server
- * checks before it reads the store: the resource is served (404), the client accepts JSON (406), the
+ * checks before it reads the store: the resource is served (404), the client accepts JSON (406,
+ * {@link ResponseFormat}; reads answer Tables to clients asking for them, {@link TableAnswers}), the
  * body's and the patch's formats (415), field selectors the resource supports (400 "field label not
  * supported", the field label conversion functions of kubernetes/pkg/apis), {@code sendInitialEvents}
  * only on watches (422, ListOptions validation in k8s.io/apimachinery); {@code dryRun=All} writes are
@@ -61,11 +63,12 @@ final class ResourceRequests {
       HttpBodies.send(request.response(), Statuses.notFound("the server could not find the requested resource"));
       return;
     }
-    if (!MediaTypes.acceptsJson(request.getHeader("Accept"))) {
+    ResourceType type = found.get();
+    Optional<ResponseFormat> format = ResponseFormat.negotiate(request.getHeader("Accept"), type.type());
+    if (format.isEmpty()) {
       HttpBodies.send(request.response(), Statuses.notAcceptable());
       return;
     }
-    ResourceType type = found.get();
     HttpMethod method = request.method();
     Optional<Statuses.Failure> injected = method == HttpMethod.GET ? Optional.empty() : faults.takeWriteFailure();
     if (injected.isPresent()) {
@@ -76,7 +79,7 @@ final class ResourceRequests {
     switch (path.kind()) {
       case COLLECTION -> {
         if (method == HttpMethod.GET) {
-          readCollection(request, type, path.namespace());
+          readCollection(request, type, path.namespace(), format.get());
         } else if (method == HttpMethod.POST) {
           withBody(request, MediaTypes.OBJECT_TYPES, body -> writes.create(type, path.namespace(),
               document(type, request, body), options(request, "CreateOptions")));
@@ -88,7 +91,7 @@ final class ResourceRequests {
       }
       case OBJECT, STATUS -> {
         if (method == HttpMethod.GET) {
-          onWorker(request, () -> answer(request, writes.get(type, path.namespace(), path.name())));
+          onWorker(request, () -> answer(request, read(request, type, format.get(), writes.get(type, path.namespace(), path.name()))));
         } else if (method == HttpMethod.PUT) {
           withBody(request, MediaTypes.OBJECT_TYPES, body -> {
             Map<String, Object> document = document(type, request, body);
@@ -140,8 +143,42 @@ final class ResourceRequests {
   }
 
   private boolean isCustom(ResourceType type) {
-    return !type.type().group().isEmpty()
-        && writes.find(CustomResourceDefinitions.CRD, null, type.plural() + "." + type.type().group()).isPresent();
+    return crdOf(type).isPresent();
+  }
+
+  private Optional<Map<String, Object>> crdOf(ResourceType type) {
+    return type.type().group().isEmpty() ? Optional.empty()
+        : writes.find(CustomResourceDefinitions.CRD, null, type.plural() + "." + type.type().group());
+  }
+
+  /**
+   * Returns the Tables of {@code type} for a Table read.
+   *
+   * @throws RejectedRequest 400 for an unknown {@code includeObject}, 500 when a CRD's printer
+   *                         column has a JSONPath this server does not read
+   */
+  private TableAnswers tables(HttpServerRequest request, ResourceType type, ResponseFormat format) {
+    TablePrinter printer;
+    try {
+      printer = TablePrinters.of(type.type(), crdOf(type));
+    } catch (IllegalArgumentException unreadable) {
+      throw new RejectedRequest(new Statuses.Failure(500, Statuses.status(500, "InternalError",
+          "the printer columns of " + type.plural() + "." + type.type().group() + " cannot be evaluated: "
+              + unreadable.getMessage(), null), null));
+    }
+    return new TableAnswers(type.type(), printer, format.tableVersion(), request.params().get("includeObject"),
+        Instant.now());
+  }
+
+  /** Returns a GET's answer in the negotiated form: the object, or a Table of it. */
+  private ObjectWrites.Answer read(HttpServerRequest request, ResourceType type, ResponseFormat format,
+                                   ObjectWrites.Answer object) {
+    if (format.kind() != ResponseFormat.Kind.TABLE) {
+      return object;
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> document = (Map<String, Object>) object.document();
+    return new ObjectWrites.Answer(object.code(), tables(request, type, format).ofObject(document, true));
   }
 
   /** Reads an object body: JSON, or protobuf for the kinds {@link ProtobufBodies} reads. */
@@ -245,9 +282,9 @@ final class ResourceRequests {
     return new ObjectWrites.Answer(200, answer);
   }
 
-  private void readCollection(HttpServerRequest request, ResourceType type, String namespace) {
-    String accept = request.getHeader("Accept");
-    boolean partial = accept != null && accept.contains("as=PartialObjectMetadata");
+  private void readCollection(HttpServerRequest request, ResourceType type, String namespace, ResponseFormat format) {
+    boolean partial = format.kind() == ResponseFormat.Kind.PARTIAL;
+    boolean table = format.kind() == ResponseFormat.Kind.TABLE;
     var source = api.listerWatcher(type.storageType());
     boolean watch = RequestOptions.isWatch(request.params());
     Context context = Vertx.currentContext();
@@ -257,16 +294,19 @@ final class ResourceRequests {
     onWorker(request, () -> {
       checkFieldSelector(type, request.params().get("fieldSelector"));
       String ns = namespaceOf(type, namespace);
+      TableAnswers tables = table ? tables(request, type, format) : null;
       if (watch) {
         WatchResponder.respond(type.type(), source, RequestOptions.watch(request.params(), ns, faults.knowsWatchList()),
-            partial, request, context, faults.watchGate(), encodedObjects);
+            table ? WatchResponder.tableEvents(tables) : object -> encodedObjects.json(type.type(), partial, object),
+            request, context, faults.watchGate());
       } else {
         if (request.params().get("sendInitialEvents") != null) {
           throw new RejectedRequest(Statuses.invalid(TypeKey.of("meta.k8s.io", "v1", "ListOptions"), "",
               List.of(FieldError.forbidden("sendInitialEvents", "sendInitialEvents is forbidden for list"))));
         }
-        ListResponder.respond(type.type(), source, RequestOptions.list(request.params(), ns), partial, request.response(),
-            faults.takeListCut(), encodedObjects);
+        ListResponder.respond(source, RequestOptions.list(request.params(), ns),
+            table ? ListResponder.Body.table(tables) : ListResponder.Body.list(type.type(), partial, encodedObjects),
+            request.response(), faults.takeListCut());
       }
     });
   }

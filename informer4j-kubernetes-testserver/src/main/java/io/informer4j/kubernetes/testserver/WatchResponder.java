@@ -16,6 +16,8 @@ import io.vertx.core.http.HttpServerResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * Answers a watch request from the simulated API's watch, over chunked HTTP (one JSON event per
@@ -23,7 +25,8 @@ import java.util.Map;
  * event per text message, as fabric8 watches). A watch the simulated API refuses is answered with
  * the error's status (the upgrade is refused the same way); a clean end ends the body or closes
  * the socket with 1000; a broken watch drops the connection; an ERROR event carries a Status
- * object (410 Expired when history was compacted).
+ * object (410 Expired when history was compacted). Bookmarks carry the watched kind, also in Table
+ * watches.
  */
 final class WatchResponder {
 
@@ -37,12 +40,11 @@ final class WatchResponder {
    * @throws SourceException if the simulated API refused the watch (nothing was written yet)
    */
   static void respond(TypeKey type, ListerWatcher<SimObject> source, WatchRequest request,
-                      boolean partial, HttpServerRequest http, Context context, WatchGate gate,
-                      EncodedObjects encoded) {
+                      Function<SimObject, byte[]> objects, HttpServerRequest http, Context context, WatchGate gate) {
     WatchChannel channel = new WatchChannel(gate, type, context);
     WatchHandle handle;
     try {
-      handle = source.watch(request, new Encoder(type, partial, channel, encoded));
+      handle = source.watch(request, new Encoder(type, objects, channel));
     } catch (RuntimeException refused) {
       channel.disconnected();
       throw refused;
@@ -74,17 +76,26 @@ final class WatchResponder {
   }
 
   /**
-   * Turns the simulated API's events into Kubernetes watch-event JSON; an object's JSON is the one
-   * {@link EncodedObjects} keeps for its version.
+   * Returns the JSON of the objects of a Table watch's events: a Table with the object's row, the
+   * columns in the first event only (k8s.io/apiserver handlers/watch.go {@code watchEmbeddedEncoder}
+   * sets {@code NoHeaders} once it has encoded one). Thread-safe.
    */
-  private record Encoder(TypeKey type, boolean partial, WatchChannel channel, EncodedObjects encoded)
+  static Function<SimObject, byte[]> tableEvents(TableAnswers tables) {
+    AtomicBoolean headersSent = new AtomicBoolean();
+    return object -> tables.eventJson(object, !headersSent.getAndSet(true));
+  }
+
+  /**
+   * Turns the simulated API's events into Kubernetes watch-event JSON; an object's JSON is the one
+   * {@code objects} gives (the one {@link EncodedObjects} keeps for its version, or a Table).
+   */
+  private record Encoder(TypeKey type, Function<SimObject, byte[]> objects, WatchChannel channel)
       implements WatchListener<SimObject> {
 
     @Override
     public void onEvent(WatchEvent<SimObject> event) {
       channel.send(switch (event.type()) {
-        case ADDED, MODIFIED, DELETED ->
-            EventJson.withObject(event.type(), encoded.json(type, partial, event.object()));
+        case ADDED, MODIFIED, DELETED -> EventJson.withObject(event.type(), objects.apply(event.object()));
         case BOOKMARK -> withDocument(event.type(),
             ObjectJson.bookmark(type, event.resourceVersion(), event.initialEventsEnd()));
         case ERROR -> withDocument(event.type(), Statuses.of(event.error()).status());
