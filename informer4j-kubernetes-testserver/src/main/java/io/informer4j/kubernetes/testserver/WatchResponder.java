@@ -31,18 +31,19 @@ final class WatchResponder {
   }
 
   /**
-   * Opens the watch and starts streaming; a WebSocket upgrade (of a request the caller paused, so
+   * Opens the watch and starts streaming, with bookmarks only when the client allowed them
+   * ({@code allowBookmarks}: a watch with initial events is opened with bookmarks for its end); a WebSocket upgrade (of a request the caller paused, so
    * its end is not consumed before the upgrade) is done on the request's {@code context}.
    *
    * @throws SourceException if the simulated API refused the watch (nothing was written yet)
    */
   static void respond(TypeKey type, ListerWatcher<SimObject> source, WatchRequest request,
-                      boolean partial, HttpServerRequest http, Context context, WatchGate gate,
+                      boolean allowBookmarks, boolean partial, HttpServerRequest http, Context context, WatchGate gate,
                       EncodedObjects encoded) {
     WatchChannel channel = new WatchChannel(gate, type, context);
     WatchHandle handle;
     try {
-      handle = source.watch(request, new Encoder(type, partial, channel, encoded));
+      handle = source.watch(request, new Encoder(type, allowBookmarks, partial, channel, encoded));
     } catch (RuntimeException refused) {
       channel.disconnected();
       throw refused;
@@ -77,11 +78,14 @@ final class WatchResponder {
    * Turns the simulated API's events into Kubernetes watch-event JSON; an object's JSON is the one
    * {@link EncodedObjects} keeps for its version.
    */
-  private record Encoder(TypeKey type, boolean partial, WatchChannel channel, EncodedObjects encoded)
+  private record Encoder(TypeKey type, boolean allowBookmarks, boolean partial, WatchChannel channel, EncodedObjects encoded)
       implements WatchListener<SimObject> {
 
     @Override
     public void onEvent(WatchEvent<SimObject> event) {
+      if (event.type() == WatchEventType.BOOKMARK && !allowBookmarks) {
+        return;
+      }
       channel.send(switch (event.type()) {
         case ADDED, MODIFIED, DELETED ->
             EventJson.withObject(event.type(), encoded.json(type, partial, event.object()));
