@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * ({@link CelSchemaTypes}); the standard macros and functions ({@code has}, {@code all},
  * {@code exists}, {@code exists_one}, {@code map}, {@code filter}, {@code size}, {@code matches},
  * {@code startsWith}, {@code endsWith}, {@code contains}, …), CEL's string, sets and optional
- * libraries and the Kubernetes list and regex libraries ({@link CelKubernetesLibrary});
+ * libraries, the Kubernetes list and regex libraries ({@link CelKubernetesLibrary}) the quantity
+ * library ({@link CelQuantityLibrary}) and the ip and cidr libraries ({@link CelNetworkLibrary});
  * homogeneous aggregate literals and cross-type numeric comparisons. A rule must be a {@code bool},
  * a {@code messageExpression} a {@code string}; a rule naming {@code oldSelf} is a transition rule.
  * A problem is reported with the API server's wording ({@code compilation failed: ERROR: <input>:1:5: …}).
@@ -122,6 +123,10 @@ final class CelRuleCompiler {
         .addRuntimeLibraries(CelExtensions.strings(), CelExtensions.sets(OPTIONS), CelExtensions.optional())
         .addFunctionDeclarations(CelKubernetesLibrary.declarations())
         .addFunctionBindings(CelKubernetesLibrary.bindings())
+        .addFunctionDeclarations(CelQuantityLibrary.declarations())
+        .addFunctionBindings(CelQuantityLibrary.bindings())
+        .addFunctionDeclarations(CelNetworkLibrary.declarations())
+        .addFunctionBindings(CelNetworkLibrary.bindings())
         .addVar("self", self)
         .addVar("oldSelf", oldSelf)
         .build();
