@@ -25,7 +25,9 @@ import java.util.function.Consumer;
  * {@code exists}, {@code exists_one}, {@code map}, {@code filter}, {@code size}, {@code matches},
  * {@code startsWith}, {@code endsWith}, {@code contains}, …), CEL's string, sets and optional
  * libraries, the Kubernetes list and regex libraries ({@link CelKubernetesLibrary}) the quantity
- * library ({@link CelQuantityLibrary}) and the ip and cidr libraries ({@link CelNetworkLibrary});
+ * library ({@link CelQuantityLibrary}) the ip and cidr libraries
+ * ({@link CelNetworkLibrary}), the URL library ({@link CelUrlLibrary}) and the format library
+ * ({@link CelFormatLibrary});
  * homogeneous aggregate literals and cross-type numeric comparisons. A rule must be a {@code bool},
  * a {@code messageExpression} a {@code string}; a rule naming {@code oldSelf} is a transition rule.
  * A problem is reported with the API server's wording ({@code compilation failed: ERROR: <input>:1:5: …}).
@@ -127,6 +129,10 @@ final class CelRuleCompiler {
         .addFunctionBindings(CelQuantityLibrary.bindings())
         .addFunctionDeclarations(CelNetworkLibrary.declarations())
         .addFunctionBindings(CelNetworkLibrary.bindings())
+        .addFunctionDeclarations(CelUrlLibrary.declarations())
+        .addFunctionBindings(CelUrlLibrary.bindings())
+        .addFunctionDeclarations(CelFormatLibrary.declarations())
+        .addFunctionBindings(CelFormatLibrary.bindings())
         .addVar("self", self)
         .addVar("oldSelf", oldSelf)
         .build();

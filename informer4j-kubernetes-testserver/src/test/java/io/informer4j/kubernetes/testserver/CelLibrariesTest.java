@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Custom resources checked by rules that use the Kubernetes CEL libraries for quantities
- * (k8s.io/apiserver pkg/cel/library/quantity.go), IP addresses (ip.go) and CIDRs (cidr.go), with the
+ * (k8s.io/apiserver pkg/cel/library/quantity.go), IP addresses (ip.go), CIDRs (cidr.go), URLs (urls.go)
+ * and named formats (format.go), with the
  * answers the API server gives: a failed rule names its message, a runtime error (a string that is
  * not a quantity, an address or a prefix, a quantity that is no int64) is
  * {@code <error> evaluating rule: <rule>} (k8s.io/apiextensions-apiserver
@@ -110,5 +111,42 @@ class CelLibrariesTest {
             + " no '/' evaluating rule: cidr(self).containsIP('192.168.0.1')");
     assertThat(create("{'network':'192.168.0.0/33'}").invalidCauses()).singleElement().asString()
         .contains("netip.ParsePrefix(\"192.168.0.0/33\"): prefix length out of range evaluating rule");
+  }
+
+  @Test
+  void urlsAreSplitAsGoSplitsThem() {
+    assertThat(create("{'website':'https://example.com:8443/docs/a%20b?x=1#top','callback':'/hook?token=a+b&token=c'}")
+        .code()).isEqualTo(201);
+    assertThat(create("{'website':'mailto:docs@example.com','callback':'/hook?token=a'}").invalidCauses())
+        .containsExactlyInAnyOrder(
+            "FieldValueInvalid spec.website Invalid value: \"string\": website must be an https URL of example.com under /docs",
+            "FieldValueInvalid spec.callback Invalid value: \"string\": failed rule: url(self).getQuery()['token'] == ['a b', 'c']");
+  }
+
+  @Test
+  void aStringThatIsNoRequestUriIsARuntimeErrorWithGosMessage() {
+    assertThat(create("{'callback':'hook?token=a'}").invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.callback Invalid value: \"string\": URL parse error during conversion from string: parse"
+            + " \"hook?token=a\": invalid URI for request evaluating rule: url(self).getQuery()['token'] == ['a b', 'c']");
+    assertThat(create("{'website':'https://example.com/docs/ x'}").code()).isEqualTo(201);
+    assertThat(create("{'website':'example.com/docs'}").invalidCauses()).hasSize(1);
+  }
+
+  @Test
+  void namedFormatsValidateWithTheServersNameChecks() {
+    assertThat(create("{'slug':'my-gadget','formatted':{'name':'uuid','value':'123e4567-e89b-12d3-a456-426614174000'}}")
+        .code()).isEqualTo(201);
+    assertThat(create("{'formatted':{'name':'dns1035LabelPrefix','value':'gadget-'}}").code()).isEqualTo(201);
+
+    assertThat(create("{'slug':'My_Gadget','formatted':{'name':'date','value':'2024-02-30'}}").invalidCauses())
+        .containsExactlyInAnyOrder(
+            "FieldValueInvalid spec.slug Invalid value: \"string\": a lowercase RFC 1123 label must consist of lower case"
+                + " alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g."
+                + " 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            "FieldValueInvalid spec.formatted Invalid value: \"object\": invalid date");
+    assertThat(create("{'formatted':{'name':'uri','value':'docs'}}").invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.formatted Invalid value: \"object\": parse \"docs\": invalid URI for request");
+    assertThat(create("{'formatted':{'name':'colour','value':'red'}}").invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.formatted Invalid value: \"object\": no format colour");
   }
 }
