@@ -10,7 +10,6 @@ import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelFunctionBinding;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -66,10 +65,12 @@ final class CelFormatLibrary {
     }));
     formats.put("uuid", new Format("uuid", s -> UUID.matcher(s).matches() ? List.of()
         : List.of("does not match the UUID format")));
-    formats.put("byte", new Format("byte", s -> isBase64(s) ? List.of() : List.of("invalid base64")));
-    formats.put("date", new Format("date", s -> parses(() -> LocalDate.parse(s)) ? List.of() : List.of("invalid date")));
-    formats.put("datetime", new Format("datetime", s -> parses(() -> OffsetDateTime.parse(s)) ? List.of()
-        : List.of("invalid datetime")));
+    formats.put("byte", new Format("byte", s -> CelKubernetesLibrary.parses(() -> Base64.getDecoder().decode(s))
+        ? List.of() : List.of("invalid base64")));
+    formats.put("date", new Format("date", s -> CelKubernetesLibrary.parses(() -> LocalDate.parse(s)) ? List.of()
+        : List.of("invalid date")));
+    formats.put("datetime", new Format("datetime", s -> CelKubernetesLibrary.parses(() -> OffsetDateTime.parse(s))
+        ? List.of() : List.of("invalid datetime")));
     return formats;
   }
 
@@ -103,23 +104,5 @@ final class CelFormatLibrary {
   /** maskTrailingDash (apimachinery's name validation): a prefix may end with a dash. */
   private static String maskTrailingDash(String name) {
     return name.length() > 1 && name.endsWith("-") ? name.substring(0, name.length() - 2) + "a" : name;
-  }
-
-  private static boolean isBase64(String text) {
-    try {
-      Base64.getDecoder().decode(text);
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-  }
-
-  private static boolean parses(Runnable parse) {
-    try {
-      parse.run();
-      return true;
-    } catch (DateTimeParseException e) {
-      return false;
-    }
   }
 }

@@ -69,14 +69,8 @@ final class CelNetworkLibrary {
         CelFunctionBinding.from("string_to_ip", String.class, CelNetworkLibrary::address),
         CelFunctionBinding.from("cidr_ip", Prefix.class, Prefix::address),
         CelFunctionBinding.from("ip_is_canonical", String.class, text -> address(text).toString().equals(text)),
-        CelFunctionBinding.from("is_ip", String.class, text -> {
-          try {
-            IpAddresses.parseAddress(text);
-            return true;
-          } catch (IllegalArgumentException e) {
-            return false;
-          }
-        }),
+        CelFunctionBinding.from("is_ip", String.class,
+            text -> CelKubernetesLibrary.parses(() -> IpAddresses.parseAddress(text))),
         CelFunctionBinding.from("ip_family", Address.class, a -> a.isV4() ? 4L : 6L),
         CelFunctionBinding.from("ip_is_unspecified", Address.class, Address::isUnspecified),
         CelFunctionBinding.from("ip_is_loopback", Address.class, Address::isLoopback),
@@ -86,14 +80,8 @@ final class CelNetworkLibrary {
         CelFunctionBinding.from("ip_to_string", Address.class, Address::toString),
         CelFunctionBinding.from("cidr_to_string", Prefix.class, Prefix::toString),
         CelFunctionBinding.from("string_to_cidr", String.class, CelNetworkLibrary::prefix),
-        CelFunctionBinding.from("is_cidr", String.class, text -> {
-          try {
-            IpAddresses.parsePrefix(text);
-            return true;
-          } catch (IllegalArgumentException e) {
-            return false;
-          }
-        }),
+        CelFunctionBinding.from("is_cidr", String.class,
+            text -> CelKubernetesLibrary.parses(() -> IpAddresses.parsePrefix(text))),
         CelFunctionBinding.from("cidr_contains_ip_string", Prefix.class, String.class,
             (p, text) -> p.contains(address(text))),
         CelFunctionBinding.from("cidr_contains_ip_ip", Prefix.class, Address.class, Prefix::contains),

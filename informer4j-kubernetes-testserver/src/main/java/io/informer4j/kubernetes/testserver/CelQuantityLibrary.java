@@ -68,14 +68,8 @@ final class CelQuantityLibrary {
   static List<CelFunctionBinding> bindings() {
     return List.of(
         CelFunctionBinding.from("string_to_quantity", String.class, CelQuantityLibrary::parse),
-        CelFunctionBinding.from("is_quantity_string", String.class, text -> {
-          try {
-            parse(text);
-            return true;
-          } catch (CelEvaluationException e) {
-            return false;
-          }
-        }),
+        CelFunctionBinding.from("is_quantity_string", String.class,
+            text -> CelKubernetesLibrary.parses(() -> parse(text))),
         CelFunctionBinding.from("quantity_sign", Quantity.class, q -> (long) q.value().signum()),
         CelFunctionBinding.from("quantity_is_greater_than", Quantity.class, Quantity.class,
             (a, b) -> a.value().compareTo(b.value()) > 0),

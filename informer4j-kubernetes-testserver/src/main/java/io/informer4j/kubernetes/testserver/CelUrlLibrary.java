@@ -47,14 +47,8 @@ final class CelUrlLibrary {
   static List<CelFunctionBinding> bindings() {
     return List.of(
         CelFunctionBinding.from("string_to_url", String.class, CelUrlLibrary::url),
-        CelFunctionBinding.from("is_url_string", String.class, text -> {
-          try {
-            GoUrls.parseRequestUri(text);
-            return true;
-          } catch (IllegalArgumentException e) {
-            return false;
-          }
-        }),
+        CelFunctionBinding.from("is_url_string", String.class,
+            text -> CelKubernetesLibrary.parses(() -> GoUrls.parseRequestUri(text))),
         binding("url_get_scheme", Url::scheme),
         binding("url_get_host", Url::host),
         binding("url_get_hostname", Url::hostname),
