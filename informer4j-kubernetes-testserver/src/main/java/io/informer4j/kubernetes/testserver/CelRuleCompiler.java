@@ -26,8 +26,8 @@ import java.util.function.Consumer;
  * {@code startsWith}, {@code endsWith}, {@code contains}, …), CEL's string, sets and optional
  * libraries, the Kubernetes list and regex libraries ({@link CelKubernetesLibrary}) the quantity
  * library ({@link CelQuantityLibrary}) the ip and cidr libraries
- * ({@link CelNetworkLibrary}), the URL library ({@link CelUrlLibrary}) and the format library
- * ({@link CelFormatLibrary});
+ * ({@link CelNetworkLibrary}), the URL library ({@link CelUrlLibrary}), the format library
+ * ({@link CelFormatLibrary}) and the semver library ({@link CelSemverLibrary});
  * homogeneous aggregate literals and cross-type numeric comparisons. A rule must be a {@code bool},
  * a {@code messageExpression} a {@code string}; a rule naming {@code oldSelf} is a transition rule.
  * A problem is reported with the API server's wording ({@code compilation failed: ERROR: <input>:1:5: …}).
@@ -133,6 +133,8 @@ final class CelRuleCompiler {
         .addFunctionBindings(CelUrlLibrary.bindings())
         .addFunctionDeclarations(CelFormatLibrary.declarations())
         .addFunctionBindings(CelFormatLibrary.bindings())
+        .addFunctionDeclarations(CelSemverLibrary.declarations())
+        .addFunctionBindings(CelSemverLibrary.bindings())
         .addVar("self", self)
         .addVar("oldSelf", oldSelf)
         .build();

@@ -2,13 +2,14 @@ package io.informer4j.kubernetes.testserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
  * Custom resources checked by rules that use the Kubernetes CEL libraries for quantities
  * (k8s.io/apiserver pkg/cel/library/quantity.go), IP addresses (ip.go), CIDRs (cidr.go), URLs (urls.go)
- * and named formats (format.go), with the
+ * named formats (format.go) and semantic versions (semverlib.go), with the
  * answers the API server gives: a failed rule names its message, a runtime error (a string that is
  * not a quantity, an address or a prefix, a quantity that is no int64) is
  * {@code <error> evaluating rule: <rule>} (k8s.io/apiextensions-apiserver
@@ -148,5 +149,33 @@ class CelLibrariesTest {
         "FieldValueInvalid spec.formatted Invalid value: \"object\": parse \"docs\": invalid URI for request");
     assertThat(create("{'formatted':{'name':'colour','value':'red'}}").invalidCauses()).containsExactly(
         "FieldValueInvalid spec.formatted Invalid value: \"object\": no format colour");
+  }
+
+  @Test
+  void semanticVersionsAreComparedAsSemverOrdersThem() {
+    for (String accepted : List.of("1.2.0", "1.2.0-rc.2", "1.2.0-rc.1.a", "1.3.1+build.1")) {
+      assertThat(create("{'version':'" + accepted + "','release':'" + accepted + "'}").code()).as(accepted)
+          .isEqualTo(201);
+    }
+    for (String refused : List.of("1.2.0-rc.0", "1.2.0-rc", "1.3.0+build.9", "2.0.0")) {
+      assertThat(create("{'version':'" + refused + "'}").invalidCauses()).as(refused).containsExactly(
+          "FieldValueInvalid spec.version Invalid value: \"string\": version must be a 1.x release after 1.2.0-rc.1,"
+              + " other than 1.3.0");
+    }
+    assertThat(create("{'release':'v1.2.3'}").invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.release Invalid value: \"string\": release must be a semantic version");
+  }
+
+  @Test
+  void aStringThatIsNoVersionIsARuntimeErrorWithSemversMessage() {
+    String rule = " evaluating rule: version must be a 1.x release after 1.2.0-rc.1, other than 1.3.0";
+    assertThat(create("{'version':'1.2'}").invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.version Invalid value: \"string\": No Major.Minor.Patch elements found" + rule);
+    assertThat(create("{'version':'01.2.3'}").invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.version Invalid value: \"string\": Major number must not contain leading zeroes \"01\""
+            + rule);
+    assertThat(create("{'version':'1.2.3-rc.01'}").invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.version Invalid value: \"string\": Numeric PreRelease version must not contain leading"
+            + " zeroes \"01\"" + rule);
   }
 }
