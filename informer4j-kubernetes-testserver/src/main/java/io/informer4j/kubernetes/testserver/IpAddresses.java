@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
  */
 final class IpAddresses {
 
-  private static final Pattern IPV4 = Pattern.compile("(0|[1-9][0-9]{0,2})(\\.(0|[1-9][0-9]{0,2})){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9a-fA-F:.]+");
 
   private IpAddresses() {
@@ -151,43 +150,106 @@ final class IpAddresses {
     }
   }
 
-  /** netip.ParseAddr with the ip library's checks. @throws IllegalArgumentException with its message */
+  /**
+   * netip.ParseAddr with the ip library's checks: the first {@code .}, {@code :} or {@code %} tells
+   * IPv4 (with Go's field errors) from IPv6 (a problem in it is {@code unable to parse IP}).
+   *
+   * @throws IllegalArgumentException with the library's message
+   */
   static Address parseAddress(String text) {
-    if (text.contains("%")) {
-      parseNoZone(text.substring(0, text.indexOf('%')), text);
-      throw new IllegalArgumentException("IP address " + JsonValues.quote(text) + " with zone value is not allowed");
+    String context = "IP Address " + JsonValues.quote(text) + " parse error during conversion from string: ";
+    try {
+      Address address = parseAddr(text);
+      if (address == null) {
+        throw new IllegalArgumentException("IP address " + JsonValues.quote(text) + " with zone value is not allowed");
+      }
+      return address;
+    } catch (UnparsableAddress e) {
+      throw new IllegalArgumentException(context + e.getMessage(), e);
     }
-    return parseNoZone(text, text);
   }
 
-  private static Address parseNoZone(String text, String whole) {
-    String unparsable = "IP Address " + JsonValues.quote(whole) + " parse error during conversion from string: ParseAddr("
-        + JsonValues.quote(whole) + "): unable to parse IP";
-    if (IPV4.matcher(text).matches()) {
-      byte[] bytes = new byte[4];
-      String[] parts = text.split("\\.");
-      for (int i = 0; i < 4; i++) {
-        int value = Integer.parseInt(parts[i]);
-        if (value > 255) {
-          throw new IllegalArgumentException(unparsable);
-        }
-        bytes[i] = (byte) value;
+  /** ParseAddr; null for a valid IPv6 address with a zone. */
+  private static Address parseAddr(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      switch (text.charAt(i)) {
+        case '.':
+          return parseV4(text);
+        case ':':
+          return parseV6(text);
+        case '%':
+          throw new UnparsableAddress(text, "missing IPv6 address", null);
+        default:
+          break;
       }
-      return new Address(bytes);
     }
-    if (!text.contains(":") || !IPV6.matcher(text).matches()) {
-      throw new IllegalArgumentException(unparsable);
+    throw new UnparsableAddress(text, "unable to parse IP", null);
+  }
+
+  /** parseIPv4 of net/netip, with its messages. */
+  private static Address parseV4(String text) {
+    byte[] fields = new byte[4];
+    int value = 0;
+    int digits = 0;
+    int position = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= '0' && c <= '9') {
+        if (digits == 1 && value == 0) {
+          throw new UnparsableAddress(text, "IPv4 field has octet with leading zero", null);
+        }
+        value = value * 10 + c - '0';
+        digits++;
+        if (value > 255) {
+          throw new UnparsableAddress(text, "IPv4 field has value >255", null);
+        }
+      } else if (c == '.') {
+        if (i == 0 || i == text.length() - 1 || text.charAt(i - 1) == '.') {
+          throw new UnparsableAddress(text, "IPv4 field must have at least one digit", text.substring(i));
+        }
+        if (position == 3) {
+          throw new UnparsableAddress(text, "IPv4 address too long", null);
+        }
+        fields[position++] = (byte) value;
+        value = 0;
+        digits = 0;
+      } else {
+        throw new UnparsableAddress(text, "unexpected character", text.substring(i));
+      }
+    }
+    if (position < 3) {
+      throw new UnparsableAddress(text, "IPv4 address too short", null);
+    }
+    fields[3] = (byte) value;
+    return new Address(fields);
+  }
+
+  /** An IPv6 address (Java's literal parser; never a name lookup, the text has a colon); null with a zone. */
+  private static Address parseV6(String text) {
+    int percent = text.indexOf('%');
+    String address = percent < 0 ? text : text.substring(0, percent);
+    if (!IPV6.matcher(address).matches() || percent >= 0 && percent == text.length() - 1) {
+      throw new UnparsableAddress(text, "unable to parse IP", null);
     }
     InetAddress parsed;
     try {
-      parsed = InetAddress.getByName(text);
+      parsed = InetAddress.getByName(address);
     } catch (UnknownHostException e) {
-      throw new IllegalArgumentException(unparsable, e);
+      throw new UnparsableAddress(text, "unable to parse IP", null);
     }
     if (parsed instanceof Inet4Address) {
-      throw new IllegalArgumentException("IPv4-mapped IPv6 address " + JsonValues.quote(whole) + " is not allowed");
+      throw new IllegalArgumentException("IPv4-mapped IPv6 address " + JsonValues.quote(text) + " is not allowed");
     }
-    return new Address(parsed.getAddress());
+    return percent < 0 ? new Address(parsed.getAddress()) : null;
+  }
+
+  /** net/netip's parseAddrError: {@code ParseAddr("<in>"): <msg>[ (at "<at>")]}. */
+  private static final class UnparsableAddress extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    UnparsableAddress(String in, String message, String at) {
+      super("ParseAddr(" + JsonValues.quote(in) + "): " + message + (at == null ? "" : " (at " + JsonValues.quote(at) + ")"));
+    }
   }
 
   /** netip.ParsePrefix with the cidr library's checks. @throws IllegalArgumentException with its message */
@@ -204,13 +266,11 @@ final class IpAddresses {
     }
     Address address;
     try {
-      address = parseNoZone(addressText, addressText);
+      address = parseAddr(addressText);
+    } catch (UnparsableAddress e) {
+      throw new IllegalArgumentException(context + e.getMessage(), e);
     } catch (IllegalArgumentException e) {
-      if (e.getMessage().startsWith("IPv4-mapped")) {
-        throw new IllegalArgumentException("IPv4-mapped IPv6 address " + JsonValues.quote(text) + " is not allowed", e);
-      }
-      throw new IllegalArgumentException(context + "ParseAddr(" + JsonValues.quote(addressText)
-          + "): unable to parse IP", e);
+      throw new IllegalArgumentException("IPv4-mapped IPv6 address " + JsonValues.quote(text) + " is not allowed", e);
     }
     String bits = text.substring(slash + 1);
     if (!bits.matches("0|[1-9][0-9]{0,2}")) {

@@ -79,11 +79,13 @@ class CelLibrariesTest {
   void anAddressThatDoesNotParseIsARuntimeErrorWithTheLibrarysMessage() {
     assertThat(create("{'linkLocal':'010.1.2.3'}").invalidCauses()).containsExactly(
         "FieldValueInvalid spec.linkLocal Invalid value: \"string\": IP Address \"010.1.2.3\" parse error during"
-            + " conversion from string: ParseAddr(\"010.1.2.3\"): unable to parse IP evaluating rule:"
+            + " conversion from string: ParseAddr(\"010.1.2.3\"): IPv4 field has octet with leading zero evaluating rule:"
             + " ip(self).isLinkLocalUnicast() || ip(self).isLinkLocalMulticast()");
     assertThat(create("{'linkLocal':'fe80::1%eth0'}").invalidCauses()).containsExactly(
         "FieldValueInvalid spec.linkLocal Invalid value: \"string\": IP address \"fe80::1%eth0\" with zone value is not"
             + " allowed evaluating rule: ip(self).isLinkLocalUnicast() || ip(self).isLinkLocalMulticast()");
+    assertThat(create("{'canonical':'10.1.2.3.4'}").invalidCauses()).singleElement().asString()
+        .contains("ParseAddr(\"10.1.2.3.4\"): IPv4 address too long evaluating rule");
     assertThat(create("{'canonical':'::ffff:10.0.0.1'}").invalidCauses()).containsExactly(
         "FieldValueInvalid spec.canonical Invalid value: \"string\": IPv4-mapped IPv6 address \"::ffff:10.0.0.1\" is"
             + " not allowed evaluating rule: the address must be written canonically");
