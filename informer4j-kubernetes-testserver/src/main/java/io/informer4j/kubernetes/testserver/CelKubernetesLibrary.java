@@ -75,6 +75,24 @@ final class CelKubernetesLibrary {
             args -> findAll((String) args[0], (String) args[1], (Long) args[2])));
   }
 
+  /** A parse that may fail. */
+  interface Parse {
+    void run() throws Exception;
+  }
+
+  /**
+   * The libraries' {@code isX(s)} functions: true when {@code parse} returns, false when it throws
+   * (a parse failure is the answer, never an error).
+   */
+  static boolean parses(Parse parse) {
+    try {
+      parse.run();
+      return true;
+    } catch (Exception unparsable) {
+      return false;
+    }
+  }
+
   private static boolean isSorted(List<?> list) throws CelEvaluationException {
     for (int i = 1; i < list.size(); i++) {
       if (compare(list.get(i - 1), list.get(i)) > 0) {

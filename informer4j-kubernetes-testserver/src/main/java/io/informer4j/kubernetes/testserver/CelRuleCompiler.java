@@ -3,6 +3,7 @@ package io.informer4j.kubernetes.testserver;
 import dev.cel.bundle.Cel;
 import dev.cel.bundle.CelFactory;
 import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.CelFunctionDecl;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.CelValidationResult;
@@ -12,10 +13,12 @@ import dev.cel.common.types.SimpleType;
 import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelFunctionBinding;
 import dev.cel.runtime.Program;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Compiles the {@code x-kubernetes-validations} rules of one schema node as the apiextensions-apiserver
@@ -24,7 +27,10 @@ import java.util.function.Consumer;
  * ({@link CelSchemaTypes}); the standard macros and functions ({@code has}, {@code all},
  * {@code exists}, {@code exists_one}, {@code map}, {@code filter}, {@code size}, {@code matches},
  * {@code startsWith}, {@code endsWith}, {@code contains}, …), CEL's string, sets and optional
- * libraries and the Kubernetes list and regex libraries ({@link CelKubernetesLibrary});
+ * libraries, the Kubernetes list and regex libraries ({@link CelKubernetesLibrary}) the quantity
+ * library ({@link CelQuantityLibrary}) the ip and cidr libraries
+ * ({@link CelNetworkLibrary}), the URL library ({@link CelUrlLibrary}), the format library
+ * ({@link CelFormatLibrary}) and the semver library ({@link CelSemverLibrary});
  * homogeneous aggregate literals and cross-type numeric comparisons. A rule must be a {@code bool},
  * a {@code messageExpression} a {@code string}; a rule naming {@code oldSelf} is a transition rule.
  * A problem is reported with the API server's wording ({@code compilation failed: ERROR: <input>:1:5: …}).
@@ -38,6 +44,14 @@ final class CelRuleCompiler {
 
   private static final CelOptions OPTIONS = CelOptions.current().enableHomogeneousLiterals(true)
       .enableHeterogeneousNumericComparisons(true).enableOptionalSyntax(true).build();
+
+  /** The functions of the Kubernetes libraries, declared for the compiler and bound for the runtime. */
+  private static final List<CelFunctionDecl> KUBERNETES_DECLARATIONS = Stream.of(CelKubernetesLibrary.declarations(),
+      CelQuantityLibrary.declarations(), CelNetworkLibrary.declarations(), CelUrlLibrary.declarations(),
+      CelFormatLibrary.declarations(), CelSemverLibrary.declarations()).flatMap(List::stream).toList();
+  private static final List<CelFunctionBinding> KUBERNETES_BINDINGS = Stream.of(CelKubernetesLibrary.bindings(),
+      CelQuantityLibrary.bindings(), CelNetworkLibrary.bindings(), CelUrlLibrary.bindings(),
+      CelFormatLibrary.bindings(), CelSemverLibrary.bindings()).flatMap(List::stream).toList();
 
   private final CelSchemaTypes types;
   private final CelType self;
@@ -120,8 +134,8 @@ final class CelRuleCompiler {
         .setTypeProvider(types)
         .addCompilerLibraries(CelExtensions.strings(), CelExtensions.sets(OPTIONS), CelExtensions.optional())
         .addRuntimeLibraries(CelExtensions.strings(), CelExtensions.sets(OPTIONS), CelExtensions.optional())
-        .addFunctionDeclarations(CelKubernetesLibrary.declarations())
-        .addFunctionBindings(CelKubernetesLibrary.bindings())
+        .addFunctionDeclarations(KUBERNETES_DECLARATIONS)
+        .addFunctionBindings(KUBERNETES_BINDINGS)
         .addVar("self", self)
         .addVar("oldSelf", oldSelf)
         .build();

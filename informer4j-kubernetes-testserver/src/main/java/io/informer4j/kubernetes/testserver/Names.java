@@ -46,7 +46,7 @@ final class Names {
     if (core && "namespaces".equals(type.plural())) {
       errors = labelErrors(name, LABEL, LABEL_DETAIL);
     } else if (core && "services".equals(type.plural())) {
-      errors = labelErrors(name, DNS1035_LABEL, DNS1035_DETAIL);
+      errors = dns1035LabelErrors(name);
     } else {
       errors = subdomainErrors(name);
     }
@@ -61,6 +61,11 @@ final class Names {
   /** IsDNS1123Label: the problems of {@code value} as a DNS-1123 label (none when valid). */
   static List<String> labelErrors(String value) {
     return labelErrors(value, LABEL, LABEL_DETAIL);
+  }
+
+  /** IsDNS1035Label: the problems of {@code value} as a DNS-1035 label (none when valid). */
+  static List<String> dns1035LabelErrors(String value) {
+    return labelErrors(value, DNS1035_LABEL, DNS1035_DETAIL);
   }
 
   private static List<String> labelErrors(String value, Pattern pattern, String detail) {

@@ -6,6 +6,7 @@ import io.informer4j.source.ListPage;
 import io.informer4j.source.ListRequest;
 import io.informer4j.source.ListSink;
 import io.informer4j.source.ResourceVersionMatch;
+import io.informer4j.source.WatchRequest;
 import io.informer4j.testkit.SimObject;
 import io.informer4j.testkit.SimulatedApi;
 import io.vertx.core.Context;
@@ -32,8 +33,8 @@ import java.util.function.UnaryOperator;
  * checks before it reads the store: the resource is served (404), the client accepts JSON (406,
  * {@link ResponseFormat}; reads answer Tables to clients asking for them, {@link TableAnswers}), the
  * body's and the patch's formats (415), field selectors the resource supports (400 "field label not
- * supported", the field label conversion functions of kubernetes/pkg/apis), {@code sendInitialEvents}
- * only on watches (422, ListOptions validation in k8s.io/apimachinery); {@code dryRun=All} writes are
+ * supported", the field label conversion functions of kubernetes/pkg/apis), the list options
+ * ({@link ListOptions}: 400 when they do not parse, 422 when {@link ListOptionsValidation} refuses them); {@code dryRun=All} writes are
  * checked and answered, not stored. Handlers run on worker threads. Thread-safe.
  */
 final class ResourceRequests {
@@ -79,7 +80,7 @@ final class ResourceRequests {
     switch (path.kind()) {
       case COLLECTION -> {
         if (method == HttpMethod.GET) {
-          readCollection(request, type, path.namespace(), format.get());
+          Failures.answering(request, () -> readCollection(request, type, path.namespace(), format.get()));
         } else if (method == HttpMethod.POST) {
           withBody(request, MediaTypes.OBJECT_TYPES, body -> writes.create(type, path.namespace(),
               document(type, request, body), options(request, "CreateOptions")));
@@ -261,7 +262,7 @@ final class ResourceRequests {
     checkFieldSelector(type, request.params().get("fieldSelector"));
     ObjectWrites.DeleteOptions options = new ObjectWrites.DeleteOptions(null, null, null,
         deleteOptions(request, null).dryRun());
-    ListRequest list = RequestOptions.list(request.params(), namespaceOf(type, namespace));
+    ListRequest list = ListOptions.read(request.params(), namespaceOf(type, namespace)).listRequest();
     List<SimObject> matching = new ArrayList<>();
     ListSink<SimObject> sink = matching::add;
     ListPage page = api.listerWatcher(type.storageType()).list(new ListRequest(list.selection(), null,
@@ -286,25 +287,25 @@ final class ResourceRequests {
     boolean partial = format.kind() == ResponseFormat.Kind.PARTIAL;
     boolean table = format.kind() == ResponseFormat.Kind.TABLE;
     var source = api.listerWatcher(type.storageType());
-    boolean watch = RequestOptions.isWatch(request.params());
+    boolean knowsWatchList = faults.knowsWatchList();
+    ListOptions read = ListOptions.read(request.params(), namespaceOf(type, namespace));
+    ListOptions options = read.watch() && !knowsWatchList ? read
+        : ListOptionsValidation.defaultedAndValid(read, true);
+    checkFieldSelector(type, request.params().get("fieldSelector"));
     Context context = Vertx.currentContext();
-    if (watch && request.canUpgradeToWebSocket()) {
+    if (options.watch() && request.canUpgradeToWebSocket()) {
       request.pause();
     }
     onWorker(request, () -> {
-      checkFieldSelector(type, request.params().get("fieldSelector"));
-      String ns = namespaceOf(type, namespace);
       TableAnswers tables = table ? tables(request, type, format) : null;
-      if (watch) {
-        WatchResponder.respond(type.type(), source, RequestOptions.watch(request.params(), ns, faults.knowsWatchList()),
+      if (options.watch()) {
+        WatchRequest watch = options.watchRequest(knowsWatchList, () -> source.list(
+            new ListRequest(options.selection(), "", ResourceVersionMatch.UNSET, 1, null), item -> { }).resourceVersion());
+        WatchResponder.respond(type.type(), source, watch, options.allowWatchBookmarks(),
             table ? WatchResponder.tableEvents(tables) : object -> encodedObjects.json(type.type(), partial, object),
             request, context, faults.watchGate());
       } else {
-        if (request.params().get("sendInitialEvents") != null) {
-          throw new RejectedRequest(Statuses.invalid(TypeKey.of("meta.k8s.io", "v1", "ListOptions"), "",
-              List.of(FieldError.forbidden("sendInitialEvents", "sendInitialEvents is forbidden for list"))));
-        }
-        ListResponder.respond(source, RequestOptions.list(request.params(), ns),
+        ListResponder.respond(source, options.listRequest(),
             table ? ListResponder.Body.table(tables) : ListResponder.Body.list(type.type(), partial, encodedObjects),
             request.response(), faults.takeListCut());
       }

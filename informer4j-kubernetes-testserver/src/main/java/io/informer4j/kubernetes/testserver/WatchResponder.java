@@ -34,17 +34,19 @@ final class WatchResponder {
   }
 
   /**
-   * Opens the watch and starts streaming; a WebSocket upgrade (of a request the caller paused, so
+   * Opens the watch and starts streaming, with bookmarks only when the client allowed them
+   * ({@code allowBookmarks}: a watch with initial events is opened with bookmarks for its end); a WebSocket upgrade (of a request the caller paused, so
    * its end is not consumed before the upgrade) is done on the request's {@code context}.
    *
    * @throws SourceException if the simulated API refused the watch (nothing was written yet)
    */
   static void respond(TypeKey type, ListerWatcher<SimObject> source, WatchRequest request,
-                      Function<SimObject, byte[]> objects, HttpServerRequest http, Context context, WatchGate gate) {
+                      boolean allowBookmarks, Function<SimObject, byte[]> objects, HttpServerRequest http,
+                      Context context, WatchGate gate) {
     WatchChannel channel = new WatchChannel(gate, type, context);
     WatchHandle handle;
     try {
-      handle = source.watch(request, new Encoder(type, objects, channel));
+      handle = source.watch(request, new Encoder(type, allowBookmarks, objects, channel));
     } catch (RuntimeException refused) {
       channel.disconnected();
       throw refused;
@@ -89,11 +91,15 @@ final class WatchResponder {
    * Turns the simulated API's events into Kubernetes watch-event JSON; an object's JSON is the one
    * {@code objects} gives (the one {@link EncodedObjects} keeps for its version, or a Table).
    */
-  private record Encoder(TypeKey type, Function<SimObject, byte[]> objects, WatchChannel channel)
+  private record Encoder(TypeKey type, boolean allowBookmarks, Function<SimObject, byte[]> objects,
+                         WatchChannel channel)
       implements WatchListener<SimObject> {
 
     @Override
     public void onEvent(WatchEvent<SimObject> event) {
+      if (event.type() == WatchEventType.BOOKMARK && !allowBookmarks) {
+        return;
+      }
       channel.send(switch (event.type()) {
         case ADDED, MODIFIED, DELETED -> EventJson.withObject(event.type(), objects.apply(event.object()));
         case BOOKMARK -> withDocument(event.type(),

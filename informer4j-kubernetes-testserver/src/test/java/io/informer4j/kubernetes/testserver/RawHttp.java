@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Plain HTTP requests to the test server, for answers a typed client hides (codes, headers, Status bodies). */
@@ -66,6 +67,27 @@ final class RawHttp {
 
   Answer get(String path) {
     return send("GET", path, null, null, null);
+  }
+
+  /**
+   * Opens a streamed answer (a watch), asserts its 200, runs {@code afterOpen} and returns the
+   * answer's first {@code count} lines; bound the wait with the watch's {@code timeoutSeconds}.
+   */
+  List<String> firstLines(String path, int count, Runnable afterOpen) {
+    try {
+      HttpResponse<Stream<String>> response = client.send(HttpRequest.newBuilder(URI.create(base + path)).build(),
+          HttpResponse.BodyHandlers.ofLines());
+      assertThat(response.statusCode()).isEqualTo(200);
+      afterOpen.run();
+      try (Stream<String> lines = response.body()) {
+        return lines.limit(count).toList();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted", e);
+    }
   }
 
   Answer post(String path, String json) {

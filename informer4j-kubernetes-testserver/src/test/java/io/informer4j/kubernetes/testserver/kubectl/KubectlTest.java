@@ -355,4 +355,17 @@ class KubectlTest extends KubectlSuite {
     assertThat(kubectl.run("get", "namespace", "doomed").err())
         .isEqualTo("Error from server (NotFound): namespaces \"doomed\" not found\n");
   }
+
+  @Test
+  void getRawShowsTheListOptionsTheServerRefuses() {
+    // ValidateListOptions (k8s.io/apimachinery pkg/apis/meta/internalversion/validation) refuses an exact
+    // list at "0" with 422 Invalid on ListOptions; kubectl writes an Invalid status as "The <kind> "<name>" is
+    // invalid: <cause>" (k8s.io/kubectl pkg/cmd/util/helpers.go, checkErr).
+    Kubectl.Result refused = kubectl.run("get", "--raw",
+        "/api/v1/namespaces/default/configmaps?resourceVersionMatch=Exact&resourceVersion=0");
+
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err()).isEqualTo("The ListOptions \"\" is invalid: resourceVersionMatch: Forbidden:"
+        + " resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\"\n");
+  }
 }
