@@ -198,11 +198,16 @@ class ReflectorWatchTest extends InformerTestSupport {
     startSynced("10");
     FakeSource.Watch watch = source.lastWatch();
     watch.send(WatchEvent.added(Item.of("ns", "a", "11")));
-    // The session and its timer are set up once an event of it is applied; only then may time pass.
+    // The session is set up once an event of it is applied; only then may time pass. Its timer may be
+    // set just after (the opening thread arms it once the source's watch call returned), already due
+    // then: due tasks are run until the watch is replaced.
     await().until(() -> informer.lastSyncResourceVersion().equals("11"));
     WatchRequest request = watch.request;
     fixture.clock.advance(request.timeout().plusSeconds(31));
-    await().until(() -> source.watches().size() == 2);
+    await().until(() -> {
+      fixture.clock.runDue();
+      return source.watches().size() == 2;
+    });
     assertThat(watch.isClosedByClient()).isTrue();
     assertThat(source.lists()).hasSize(1);
   }
