@@ -46,13 +46,16 @@ final class UnrecordedWrites {
   /** One key's latest reconcile: what it read, whether it still runs, when it ended, changes to judge. */
   private static final class Reconcile {
     private final Optional<String> read;
+    /** What the key's reconcile before read, while within its bound (empty: none, or past it). */
+    private final Optional<String> previousRead;
     private final List<String> seen = new ArrayList<>();
     private final List<String> suspects = new ArrayList<>();
     private boolean running = true;
     private long endedAt;
 
-    private Reconcile(Optional<String> read) {
+    private Reconcile(Optional<String> read, Optional<String> previousRead) {
       this.read = read;
+      this.previousRead = previousRead;
     }
   }
 
@@ -88,7 +91,13 @@ final class UnrecordedWrites {
   /** Returns {@code reconciler} watched: each reconcile of a key opens its window. */
   Reconciler<ObjectKey> around(Reconciler<ObjectKey> reconciler) {
     return key -> {
-      Reconcile previous = reconciles.put(key, new Reconcile(cached.apply(key)));
+      Optional<String> read = cached.apply(key);
+      Reconcile[] replaced = new Reconcile[1];
+      reconciles.compute(key, (k, previous) -> {
+        replaced[0] = previous;
+        return new Reconcile(read, previous == null || expired(previous) ? Optional.empty() : previous.read);
+      });
+      Reconcile previous = replaced[0];
       if (previous != null) {
         judgeAll(key, previous);
       }
@@ -135,10 +144,18 @@ final class UnrecordedWrites {
       if (expired(reconcile)) {
         return null;
       }
-      if (reconcile.read.equals(Optional.of(newVersion)) || oldVersion.equals(Optional.of(newVersion))) {
+      if (oldVersion.equals(Optional.of(newVersion))) {
         return reconcile;
       }
-      boolean follows = oldVersion.equals(reconcile.read) || oldVersion.isPresent()
+      // the cache shows a change before its handlers hear of it: the next reconcile may have read a
+      // change that followed what the previous one read, before it is reported here
+      boolean readByThis = reconcile.read.equals(Optional.of(newVersion));
+      boolean followsPrevious = readByThis && reconcile.previousRead.isPresent()
+          && oldVersion.equals(reconcile.previousRead);
+      if (readByThis && !followsPrevious) {
+        return reconcile;
+      }
+      boolean follows = followsPrevious || oldVersion.equals(reconcile.read) || oldVersion.isPresent()
           && (reconcile.seen.contains(oldVersion.get()) || recorded.saw(primary, key, oldVersion.get()));
       if (follows && !reconcile.seen.contains(newVersion)) {
         reconcile.seen.add(newVersion);

@@ -199,4 +199,22 @@ class UnrecordedWritesTest {
       assertThat(mark).isSameAs(WriteInFlight.NONE);
     }
   }
+
+  @Test
+  void aChangeTheNextReconcileReadBeforeItWasReportedIsStillJudged() throws Exception {
+    reconcile(WEB, () -> { });
+    cache.put(WEB, "2");
+    reconcile(WEB, () -> { });
+    unrecorded.changed(WEB, Optional.of("1"), "2");
+    reconcile(WEB, () -> { });
+
+    assertThat(unrecorded.count()).as("the change followed what the first reconcile read").isEqualTo(1);
+
+    clock.advance(WINDOW.plusMillis(1));
+    cache.put(WEB, "3");
+    reconcile(WEB, () -> { });
+    unrecorded.changed(WEB, Optional.of("2"), "3");
+    reconcile(WEB, () -> { });
+    assertThat(unrecorded.count()).as("not when the reconcile before ended longer than the bound ago").isEqualTo(1);
+  }
 }
