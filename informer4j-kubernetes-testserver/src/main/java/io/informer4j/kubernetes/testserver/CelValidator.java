@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The {@code x-kubernetes-validations} rules of a structural schema, compiled once, in a tree that
@@ -13,7 +14,11 @@ import java.util.Objects;
  * run on the node's properties, map values and list items. {@code oldSelf} is the old value at the
  * same place where one can be told: an object's property and a map's value by name, a
  * {@code x-kubernetes-list-type: map} list's item by its keys; other lists' items have none, and a
- * transition rule within them does not compile. A null value is not validated.
+ * transition rule within them does not compile. A null value is not validated. Rules ratchet on
+ * updates (the CRDValidationRatcheting feature, on by default since Kubernetes 1.28; the
+ * {@code shouldRatchetError} of validation.go): a rule that does not name {@code oldSelf} and fails
+ * on a value equal to its old value gives a warning instead of an error, so an object stored before
+ * the rule existed can still be changed elsewhere.
  *
  * <p>Immutable and thread-safe once compiled.
  */
@@ -154,14 +159,17 @@ final class CelValidator {
     return "(*" + type + ")(" + (value == null ? "nil" : "0xc000010000") + ")";
   }
 
-  /** Returns the errors of {@code document}'s rules, with {@code old} the stored object on an update (else null). */
-  List<FieldError> validate(Map<String, Object> document, Map<String, Object> old) {
+  /**
+   * Returns the errors of {@code document}'s rules, with {@code old} the stored object on an update
+   * (else null); the failures that ratchet are added to {@code warnings} as the API server words them.
+   */
+  List<FieldError> validate(Map<String, Object> document, Map<String, Object> old, List<String> warnings) {
     List<FieldError> errors = new ArrayList<>();
-    validate(document, old, "", errors);
+    validate(document, old, "", errors, warnings);
     return errors;
   }
 
-  private void validate(Object value, Object old, String path, List<FieldError> errors) {
+  private void validate(Object value, Object old, String path, List<FieldError> errors, List<String> warnings) {
     if (value == null) {
       return;
     }
@@ -169,20 +177,26 @@ final class CelValidator {
       Object self = CelValues.of(value, schema, resource);
       Object oldSelf = old == null ? null : CelValues.of(old, schema, resource);
       String type = Objects.requireNonNullElse(Documents.text(schema, "type"), "");
+      boolean unchanged = old != null && JsonValues.equal(old, value);
       for (CelRule rule : rules) {
-        rule.evaluate(self, oldSelf, path, type).ifPresent(errors::add);
+        Optional<FieldError> failure = rule.evaluate(self, oldSelf, path, type);
+        if (failure.isPresent() && unchanged && !rule.transition()) {
+          warnings.add(failure.get().toString());
+        } else {
+          failure.ifPresent(errors::add);
+        }
       }
     }
     if (value instanceof Map<?, ?> map) {
       Map<?, ?> oldMap = old instanceof Map<?, ?> m ? m : Map.of();
       if (values != null) {
-        map.forEach((key, child) -> values.validate(child, oldMap.get(key), path + "[" + key + "]", errors));
+        map.forEach((key, child) -> values.validate(child, oldMap.get(key), path + "[" + key + "]", errors, warnings));
       }
       properties.forEach((name, validator) -> validator.validate(map.get(name), oldMap.get(name),
-          path.isEmpty() ? name : path + "." + name, errors));
+          path.isEmpty() ? name : path + "." + name, errors, warnings));
     } else if (value instanceof List<?> list && items != null) {
       for (int i = 0; i < list.size(); i++) {
-        items.validate(list.get(i), oldItem(list.get(i), old), path + "[" + i + "]", errors);
+        items.validate(list.get(i), oldItem(list.get(i), old), path + "[" + i + "]", errors, warnings);
       }
     }
   }

@@ -190,8 +190,8 @@ final class ObjectWrites {
       Map<String, Object> document = status
           ? rules.prepareStatusUpdate(type, namespace, name, before, body)
           : rules.prepareUpdate(type, namespace, name, before, body);
-      List<String> warnings = prune(type, document, options);
-      checkSchema(type, before, document);
+      List<String> warnings = new ArrayList<>(prune(type, document, options));
+      warnings.addAll(checkSchema(type, before, document));
       if (!status) {
         builtIns.admit(type, before, document, validates(type));
       }
@@ -242,7 +242,7 @@ final class ObjectWrites {
       Map<String, Object> document = status
           ? rules.prepareStatusUpdate(type, namespace, name, before, merged)
           : rules.prepareUpdate(type, namespace, name, before, merged);
-      checkSchema(type, before, document);
+      List<String> warnings = checkSchema(type, before, document);
       if (!status) {
         builtIns.admit(type, before, document, validates(type));
       }
@@ -255,7 +255,7 @@ final class ObjectWrites {
       } else {
         Documents.metadata(document).put("managedFields", managed);
       }
-      return new Prepared(document, List.of());
+      return new Prepared(document, warnings);
     }, creation, options.dryRun());
   }
 
@@ -551,16 +551,16 @@ final class ObjectWrites {
    * ({@link CelValidator}, with {@code before} the stored object on an update, else null), and its
    * replica fields when its CRD declares {@code /scale} ({@link ScaleSubresource#replicaErrors}): 422
    * Invalid with a cause per problem. Built-in kinds are left alone; a type whose validation is
-   * skipped ({@link #validates}) is only defaulted.
+   * skipped ({@link #validates}) is only defaulted. Returns the warnings of rules that ratcheted.
    */
-  private void checkSchema(ResourceType type, Map<String, Object> before, Map<String, Object> document) {
+  private List<String> checkSchema(ResourceType type, Map<String, Object> before, Map<String, Object> document) {
     Map<String, Object> schema = types.schema(type);
     if (schema == null || types.isBuiltIn(type)) {
-      return;
+      return List.of();
     }
     SchemaDefaults.apply(document, schema);
     if (!validates(type)) {
-      return;
+      return List.of();
     }
     List<FieldError> errors = new ArrayList<>(SchemaValidation.errors(document, schema));
     Optional<ScaleSubresource> scale = types.scale(type);
@@ -568,13 +568,15 @@ final class ObjectWrites {
       errors.addAll(scale.get().replicaErrors(document));
     }
     CelValidator rules = types.validator(type);
+    List<String> ratcheted = new ArrayList<>();
     if (errors.isEmpty() && rules != null) {
-      errors = rules.validate(document, before);
+      errors = rules.validate(document, before, ratcheted);
     }
     if (!errors.isEmpty()) {
       String name = Documents.text(Documents.metadata(document), "name");
       throw new RejectedRequest(Statuses.invalid(type.type(), name == null ? "" : name, errors));
     }
+    return ratcheted;
   }
 
   private void notify(ResourceType type, Map<String, Object> before, Map<String, Object> after, String propagation) {

@@ -40,7 +40,7 @@ class CelValidatorTest {
     assertThat(problems).isEmpty();
     Map<String, Object> document = json("{'apiVersion':'example.com/v1','kind':'Thing','metadata':{'name':'t'},"
         + "'spec':" + specJson + "}");
-    return validator.validate(document, null).stream().map(FieldError::toString).toList();
+    return validator.validate(document, null, new ArrayList<>()).stream().map(FieldError::toString).toList();
   }
 
   @Test

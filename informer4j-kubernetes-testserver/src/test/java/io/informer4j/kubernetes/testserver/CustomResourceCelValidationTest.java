@@ -2,6 +2,8 @@ package io.informer4j.kubernetes.testserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.informer4j.meta.TypeKey;
+import io.informer4j.testkit.SimObject;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,28 @@ class CustomResourceCelValidationTest {
     assertThat(create("s1-1", "{\"minReplicas\":1,\"maxReplicas\":3}").code()).isEqualTo(201);
 
     assertThat(patch("s1-1", "{\"storageClass\":\"slow\"}").code()).isEqualTo(200);
+  }
+
+  /**
+   * Validation ratcheting (KEP-4008, CRDValidationRatcheting, on since 1.28; {@code shouldRatchetError}
+   * in validation.go): a rule without {@code oldSelf} failing on a value the update left unchanged is a
+   * warning; on a changed value, or a transition rule, it is still an error.
+   */
+  @Test
+  void aRuleFailingOnAnUnchangedValueOnlyWarns() {
+    server.api().create(TypeKey.of("example.com", "v1", "Scaler"), SimObject.of("default", "s-old")
+        .withContentAt("spec", Map.of("minReplicas", 1, "maxReplicas", 3,
+            "ports", List.of(Map.of("name", "http", "port", 0)))));
+
+    RawHttp.Answer untouched = patch("s-old", "{\"maxReplicas\":4}");
+    assertThat(untouched.code()).as(untouched.body()).isEqualTo(200);
+    assertThat(untouched.warnings()).containsExactly(
+        "299 - \"spec.ports[0]: Invalid value: \\\"object\\\": a port is between 1 and 65535\"");
+
+    RawHttp.Answer changed = patch("s-old", "{\"ports\":[{\"name\":\"http\",\"port\":70000}]}");
+    assertThat(changed.invalidCauses()).containsExactly(
+        "FieldValueInvalid spec.ports[0] Invalid value: \"object\": a port is between 1 and 65535",
+        "FieldValueInvalid spec.ports[0] Invalid value: \"object\": a named port keeps its number");
   }
 
   @Test

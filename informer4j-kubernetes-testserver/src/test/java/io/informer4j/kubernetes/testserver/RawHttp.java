@@ -23,7 +23,7 @@ final class RawHttp {
   private final String base;
 
   /** An answer: its code, its Content-Type and its body. */
-  record Answer(int code, String contentType, String body) {
+  record Answer(int code, String contentType, String body, List<String> warnings) {
     @SuppressWarnings("unchecked")
     Map<String, Object> json() {
       return JSON.readValue(body, Map.class);
@@ -56,7 +56,8 @@ final class RawHttp {
     }
     try {
       HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), response.body());
+      return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), response.body(),
+          response.headers().allValues("Warning"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
