@@ -41,7 +41,7 @@ final class CustomResourcePrinter implements TablePrinter {
    */
   static CustomResourcePrinter of(Map<String, Object> version) {
     List<Column> additional = new ArrayList<>();
-    for (Map<String, Object> column : PrinterCells.items(version, "additionalPrinterColumns")) {
+    for (Map<String, Object> column : DefaultedFields.items(version, "additionalPrinterColumns")) {
       additional.add(new Column(new TableColumn(PrinterCells.text(column, "name"), PrinterCells.text(column, "type"),
           PrinterCells.text(column, "format"), PrinterCells.text(column, "description"),
           (int) PrinterCells.count(column, "priority")), PrinterJsonPath.parse(PrinterCells.text(column, "jsonPath"))));

@@ -2,7 +2,7 @@ package io.informer4j.kubernetes.testserver;
 
 import static io.informer4j.kubernetes.testserver.PrinterCells.at;
 import static io.informer4j.kubernetes.testserver.PrinterCells.count;
-import static io.informer4j.kubernetes.testserver.PrinterCells.items;
+import static io.informer4j.kubernetes.testserver.DefaultedFields.items;
 import static io.informer4j.kubernetes.testserver.PrinterCells.text;
 
 import java.time.Instant;

@@ -1,5 +1,7 @@
 package io.informer4j.kubernetes.testserver;
 
+import static io.informer4j.kubernetes.testserver.DefaultedFields.items;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,20 +38,6 @@ final class PrinterCells {
   /** Returns the whole number at {@code key}, 0 when absent or not a number. */
   static long count(Map<?, ?> map, String key) {
     return map.get(key) instanceof Number number ? number.longValue() : 0;
-  }
-
-  /** Returns the objects of the list at {@code key} (other items skipped), or an empty list. */
-  @SuppressWarnings("unchecked")
-  static List<Map<String, Object>> items(Map<?, ?> map, String key) {
-    List<Map<String, Object>> items = new ArrayList<>();
-    if (map.get(key) instanceof List<?> list) {
-      list.forEach(item -> {
-        if (item instanceof Map<?, ?> object) {
-          items.add((Map<String, Object>) object);
-        }
-      });
-    }
-    return items;
   }
 
   /** Returns the size of the map or list at {@code key}, 0 when absent. */

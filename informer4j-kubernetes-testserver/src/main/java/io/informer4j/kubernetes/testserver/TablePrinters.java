@@ -51,7 +51,7 @@ final class TablePrinters {
    */
   static TablePrinter of(TypeKey type, Optional<Map<String, Object>> crd) {
     if (crd.isPresent()) {
-      for (Map<String, Object> version : PrinterCells.items(PrinterCells.at(crd.get(), "spec"), "versions")) {
+      for (Map<String, Object> version : DefaultedFields.items(PrinterCells.at(crd.get(), "spec"), "versions")) {
         if (type.version().equals(version.get("name"))) {
           return CustomResourcePrinter.of(version);
         }

@@ -135,7 +135,7 @@ final class WorkloadPrinters {
 
   /** The first of Complete, Failed, Terminating (deleted), Suspended, FailureTarget that holds, else Running. */
   private static String jobStatus(Map<String, Object> job) {
-    List<Map<String, Object>> conditions = PrinterCells.items(at(job, "status"), "conditions");
+    List<Map<String, Object>> conditions = DefaultedFields.items(at(job, "status"), "conditions");
     if (holds(conditions, "Complete")) {
       return "Complete";
     } else if (holds(conditions, "Failed")) {
