@@ -60,9 +60,10 @@ public final class EtcdServer implements AutoCloseable {
 
   private EtcdServer(Path directory, TestCertificates tls, List<String> extraArgs) {
     this.directory = directory;
-    this.clientPort = freePort();
-    this.peerPort = freePort();
-    this.metricsPort = freePort();
+    int[] ports = freePorts(3);
+    this.clientPort = ports[0];
+    this.peerPort = ports[1];
+    this.metricsPort = ports[2];
     this.tls = tls;
     this.extraArgs = List.copyOf(extraArgs);
   }
@@ -300,12 +301,30 @@ public final class EtcdServer implements AutoCloseable {
     }
   }
 
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      socket.setReuseAddress(true);
-      return socket.getLocalPort();
+  /**
+   * Returns {@code count} distinct free ports on the loopback address: all are held open together
+   * while they are chosen, so the system cannot hand the same port out twice.
+   */
+  private static int[] freePorts(int count) {
+    List<ServerSocket> sockets = new ArrayList<>();
+    try {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        sockets.add(socket);
+        ports[i] = socket.getLocalPort();
+      }
+      return ports;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot find a free port on 127.0.0.1", e);
+      throw new UncheckedIOException("cannot find free ports on 127.0.0.1", e);
+    } finally {
+      for (ServerSocket socket : sockets) {
+        try {
+          socket.close();
+        } catch (IOException ignored) {
+          // a socket that cannot close leaves its port taken; etcd then reports it at start
+        }
+      }
     }
   }
 }
