@@ -127,7 +127,7 @@ public final class OwnWrites {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(key, "key");
     Tracking current = tracking;
-    return current == null ? WriteInFlight.NONE : current.recordedWrites().begin(type, key)::run;
+    return current == null ? WriteInFlight.NONE : current.recordedWrites().begin(type, key);
   }
 
   /** Records {@code write}; see {@link #record(TypeKey, ObjectKey, String)}. */

@@ -52,11 +52,11 @@ final class RecordedWrites {
   }
 
   /**
-   * Marks a write of {@code key} as in flight until the returned action runs (once; later runs do
-   * nothing). When the last write in flight of the object ends, the {@link #whenWritesEnd} listeners
-   * are told.
+   * Marks a write of {@code key} as in flight until the returned mark is closed (once; later closes
+   * do nothing). When the last write in flight of the object ends, the {@link #whenWritesEnd}
+   * listeners are told.
    */
-  Runnable begin(TypeKey type, ObjectKey key) {
+  WriteInFlight begin(TypeKey type, ObjectKey key) {
     Target target = new Target(type, key);
     inFlight.merge(target, 1, Integer::sum);
     AtomicBoolean ended = new AtomicBoolean();

@@ -163,16 +163,16 @@ class UnrecordedWritesTest {
   @Test
   void aChangeWhileAWriteOfTheObjectIsInFlightIsJudgedOnlyOnceTheLastMarkClosed() throws Exception {
     reconcile(WEB, () -> { });
-    Runnable first = recorded.begin(PODS, WEB);
-    Runnable second = recorded.begin(PODS, WEB);
+    WriteInFlight first = recorded.begin(PODS, WEB);
+    WriteInFlight second = recorded.begin(PODS, WEB);
     cacheShows(WEB, "2");
     reconcile(WEB, () -> { });
     assertThat(unrecorded.count()).as("put off while writes are in flight").isZero();
 
     history.record(PODS, WEB, "2", Optional.of("1"));
-    first.run();
-    second.run();
-    second.run();
+    first.close();
+    second.close();
+    second.close();
     assertThat(unrecorded.count()).as("recorded before its mark closed").isZero();
     assertThat(recorded.writing(PODS, WEB)).isFalse();
   }
@@ -180,14 +180,14 @@ class UnrecordedWritesTest {
   @Test
   void aChangeStillUnrecordedWhenTheWriteInFlightEndsIsCounted() throws Exception {
     reconcile(WEB, () -> { });
-    Runnable failedWrite = recorded.begin(PODS, WEB);
-    Runnable otherObject = recorded.begin(PODS, DB);
+    WriteInFlight failedWrite = recorded.begin(PODS, WEB);
+    WriteInFlight otherObject = recorded.begin(PODS, DB);
     cacheShows(WEB, "2");
     reconcile(WEB, () -> { });
-    otherObject.run();
+    otherObject.close();
     assertThat(unrecorded.count()).as("the write of web is still in flight").isZero();
 
-    failedWrite.run();
+    failedWrite.close();
     assertThat(unrecorded.count()).isEqualTo(1);
     assertThat(warnings()).singleElement().asString().contains("shop/web", "resourceVersion 2");
   }

@@ -177,10 +177,9 @@ final class CelValidator {
       Object self = CelValues.of(value, schema, resource);
       Object oldSelf = old == null ? null : CelValues.of(old, schema, resource);
       String type = Objects.requireNonNullElse(Documents.text(schema, "type"), "");
-      boolean unchanged = old != null && JsonValues.equal(old, value);
       for (CelRule rule : rules) {
         Optional<FieldError> failure = rule.evaluate(self, oldSelf, path, type);
-        if (failure.isPresent() && unchanged && !rule.transition()) {
+        if (failure.isPresent() && !rule.transition() && old != null && JsonValues.equal(old, value)) {
           warnings.add(failure.get().toString());
         } else {
           failure.ifPresent(errors::add);
